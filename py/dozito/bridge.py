@@ -1,0 +1,176 @@
+"""The page's door into the engine: one JSON string in, one JSON string out.
+
+The page's Web Worker calls :func:`handle` with a request such as
+``{"op": "act", "action": "draw"}`` and gets back ``{"ok": true, "result":
+{...}}`` or ``{"ok": false, "error": {"type": ..., "message": ...}}``. It
+never raises, so a bad request or a bug becomes a message for the player, not
+a frozen page. Plain Python: tested under CPython, run unchanged in Pyodide.
+
+Ops (result fields in brackets):
+
+- ``cards``: the card table [cards]
+- ``new`` {players, rounds?, first_player?, seed?}: start a game [view, record]
+- ``load`` {record}: resume a saved or imported game [view, record]; a bad
+  record is refused and the current game is kept
+- ``act`` {action}: play a human's action [events, view, record]
+- ``bot`` {level}: let a bot play the current seat's next action
+  [action, events, view, record, ms]
+- ``view``: the current public view [view]; ``record``: [record]
+
+>>> import json
+>>> out = json.loads(handle('{"op": "new", "players": ["Ann", "Bob"], "seed": 4}'))
+>>> out["ok"], out["result"]["view"]["legal_actions"]
+(True, ['draw', 'take:0', 'take:1'])
+>>> json.loads(handle('{"op": "act", "action": "place:3"}'))["error"]["type"]
+'IllegalActionError'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import traceback
+from typing import Any
+
+from .bots import get_bot
+from .cards import CODES, DECK_SIZE, card_info
+from .errors import DozitoError, MalformedError
+from .events import event_json
+from .game import Game
+from .record import game_from_record
+from .scoring import groups, suns
+
+_game: Game | None = None
+
+
+def view(game: Game) -> dict[str, Any]:
+    """The public view: what every player at the table may see (no face-down
+    card, no draw order), plus live group scores for the page to outline."""
+    obs = game.observation(0)
+    live = []
+    for p in range(game.players):
+        cells, up = game.grid(p), obs.up[p]
+        found = groups(cells, up)
+        sun_count = suns(cells, up)
+        live.append(
+            {
+                "groups": [g.to_json() for g in found],
+                "suns": sun_count,
+                "total": sum(g.points for g in found) + sun_count,
+            }
+        )
+    return {
+        "phase": "game_over" if game.over else "turn",
+        "names": list(game.names),
+        "round": game.round,
+        "rounds": game.rounds,
+        "current": None if game.over else game.current,
+        "hand": CODES[game.hand] if game.hand >= 0 else None,
+        "legal_actions": list(obs.legal_actions),
+        "grids": [[CODES[c] if c >= 0 else None for c in grid] for grid in obs.grids],
+        "live": live,
+        "discard_tops": [CODES[p[-1]] if p else None for p in obs.piles],
+        "pile_sizes": [len(p) for p in obs.piles],
+        "draw_count": obs.draw_count,
+        "round_scores": [list(r) for r in obs.round_scores],
+        "totals": list(obs.totals),
+        "winners": list(game.winners),
+        "ender": None if obs.ender < 0 else obs.ender,
+        "turns": obs.turns,
+    }
+
+
+def _current() -> Game:
+    if _game is None:
+        raise MalformedError("no game has been started")
+    return _game
+
+
+def _state(game: Game, **extra: Any) -> dict[str, Any]:
+    return {**extra, "view": view(game), "record": game.to_record()}
+
+
+def _op_cards(req: dict[str, Any]) -> dict[str, Any]:
+    return {"cards": [card_info(c) for c in range(DECK_SIZE)]}
+
+
+def _op_new(req: dict[str, Any]) -> dict[str, Any]:
+    record = {"format": "dozito/1", "actions": []}
+    record.update({k: req[k] for k in ("players", "rounds", "first_player", "seed") if k in req})
+    return _op_load({"record": record})
+
+
+def _op_load(req: dict[str, Any]) -> dict[str, Any]:
+    global _game
+    game = game_from_record(req.get("record"))
+    _game = game
+    return _state(game)
+
+
+def _op_act(req: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    action = req.get("action")
+    if not isinstance(action, str):
+        raise MalformedError("'act' needs an action string")
+    events = game.apply(action)
+    return _state(game, action=action, events=[event_json(e) for e in events])
+
+
+def _op_bot(req: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    if game.over:
+        raise MalformedError("the game is over: no bot can play")
+    level = req.get("level")
+    if not isinstance(level, str):
+        raise MalformedError("'bot' needs a level")
+    bot = get_bot(level)
+    # The bot's random stream depends only on the game and the move number,
+    # so a replay or a reloaded save sees the same decisions.
+    rng = random.Random(f"{game.seed}:{len(game.history())}:{game.current}")
+    start = time.perf_counter()
+    action = bot.choose(game.observation(game.current), rng)
+    ms = (time.perf_counter() - start) * 1000
+    events = game.apply(action)
+    return _state(game, action=action, events=[event_json(e) for e in events], ms=round(ms, 2))
+
+
+def _op_view(req: dict[str, Any]) -> dict[str, Any]:
+    return {"view": view(_current())}
+
+
+def _op_record(req: dict[str, Any]) -> dict[str, Any]:
+    return {"record": _current().to_record()}
+
+
+_OPS = {
+    "cards": _op_cards,
+    "new": _op_new,
+    "load": _op_load,
+    "act": _op_act,
+    "bot": _op_bot,
+    "view": _op_view,
+    "record": _op_record,
+}
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request with one JSON response; never raises."""
+    try:
+        try:
+            req = json.loads(request)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise MalformedError(f"the request is not valid JSON ({e})") from None
+        if not isinstance(req, dict) or req.get("op") not in _OPS:
+            raise MalformedError(f"unknown request {str(request)[:80]!r}")
+        result = _OPS[req["op"]](req)
+        return json.dumps({"ok": True, "result": result})
+    except DozitoError as e:
+        error = {"type": type(e).__name__, "message": str(e)}
+    except Exception as e:  # a bug: report it as data, with the traceback for the console
+        error = {
+            "type": "InternalError",
+            "message": f"{type(e).__name__}: {e}",
+            "detail": traceback.format_exc(),
+        }
+    return json.dumps({"ok": False, "error": error})

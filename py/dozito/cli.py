@@ -1,0 +1,132 @@
+"""``python -m dozito``: the deck, scoring a grid, replaying a record, benchmarks.
+
+Bad input never prints a traceback: it exits with status 2 and one line on
+stderr naming the problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .cards import DECK_SIZE, NUMBER, card_id, card_info
+from .errors import DozitoError, MalformedError
+from .record import load_record
+from .scoring import groups, is_instant_win, suns
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data))
+
+
+def cmd_deck(args: argparse.Namespace) -> int:
+    _print_json([card_info(c) for c in range(DECK_SIZE)])
+    return 0
+
+
+def parse_grid(tokens: Sequence[str]) -> tuple[list[int], int]:
+    """12 tokens in spot order (a card code, or ``-`` face down) → cells, up mask.
+
+    Face-down spots get an arbitrary card that is not on the grid: they never
+    count, so which one does not matter.
+    """
+    if len(tokens) != 12:
+        raise MalformedError(f"a grid needs 12 tokens (a code or -), not {len(tokens)}")
+    cells: list[int] = []
+    up = 0
+    for spot, token in enumerate(tokens, start=1):
+        if token == "-":
+            cells.append(-1)
+            continue
+        cid = card_id(token)
+        if cid in cells:
+            raise MalformedError(f"card {token} appears twice")
+        if NUMBER[cid] not in (0, spot):
+            raise MalformedError(f"card {token} cannot be at spot {spot}")
+        cells.append(cid)
+        up |= 1 << (spot - 1)
+    spare = iter(c for c in range(DECK_SIZE) if c not in cells)
+    return [c if c >= 0 else next(spare) for c in cells], up
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    cells, up = parse_grid(args.tokens)
+    found = groups(cells, up)
+    sun_count = suns(cells, up)
+    _print_json(
+        {
+            "groups": [g.to_json() for g in found],
+            "suns": sun_count,
+            "total": sum(g.points for g in found) + sun_count,
+            "instant_win": is_instant_win(cells, up),
+        }
+    )
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise MalformedError(f"cannot read {args.file}: {e}") from None
+    _print_json(load_record(text).to_json())
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.bots:
+        from .bots.bench import bench_bots
+
+        return bench_bots(args)
+    from .bench import bench_engine
+
+    return bench_engine(args)
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import run_arena
+
+    return run_arena(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m dozito", description="The Dozito rules engine from the command line."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, func: Callable[[argparse.Namespace], int], help: str) -> Any:
+        p = sub.add_parser(name, help=help, description=help)
+        p.set_defaults(func=func)
+        return p
+
+    add("deck", cmd_deck, "Print the 75 cards as JSON, in canonical order.")
+    p = add("score", cmd_score, "Score one grid given as 12 tokens in spot order.")
+    p.add_argument("tokens", nargs="*", metavar="T", help="a card code (face up) or - (face down)")
+    p = add("replay", cmd_replay, "Apply a dozito/1 record and print the resulting state.")
+    p.add_argument("file", help="the record, a JSON file")
+    p = add("bench", cmd_bench, "Measure the engine's speed (or, with --bots, the bots').")
+    p.add_argument("--games", type=int, default=300, help="random games to play (default 300)")
+    p.add_argument("--bots", action="store_true", help="time each bot level's decisions instead")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p = add("arena", cmd_arena, "Play bots against each other and report win rates.")
+    p.add_argument("--bots", required=True, help="one bot level per seat, comma-separated")
+    p.add_argument("--deals", type=int, default=100, help="deals to play (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+        return result
+    except DozitoError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+

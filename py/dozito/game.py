@@ -1,0 +1,438 @@
+"""The game state: legal actions, apply, clone, and the per-seat observation.
+
+Every action, whoever makes it (a human in the page, a bot, a replayed
+record), goes through :meth:`Game.apply`, which validates it and returns what
+happened as plain-data events.
+
+>>> g = Game.new(["Ann", "Bob"], seed=7)
+>>> g.legal_actions()
+('draw', 'take:0', 'take:1')
+>>> g.apply("draw")
+[('draw', 0, 'B7')]
+>>> g.legal_actions()
+('place:7', 'discard:0', 'discard:1')
+>>> g.apply("place:7")[0][:2]
+('place', 0)
+
+The state is compact on purpose (card ids are ints, a grid's face-up spots a
+bit mask, the history an immutable linked list shared by clones): bots play
+thousands of games per decision on it, in the browser too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE
+from .cards import CODES, DECK_SIZE, IS_REPLAY, IS_STOP, NUMBER
+from .errors import IllegalActionError, MalformedError
+from .rng import Rng
+from .scoring import ALL_UP, is_instant_win, round_score
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 5
+MAX_ROUNDS: Final = 10
+TURN_LIMIT: Final = 500
+"""Safeguard: a round is scored as it stands when its 500th turn ends."""
+
+# Modes within a turn.
+START: Final = 0  # empty hand: draw or take
+CHOOSE: Final = 1  # a drawn or flipped card: place it or discard it
+MUST_PLACE: Final = 2  # a card taken from a discard pile: place it
+MUST_DISCARD: Final = 3  # a replaced face-up card, or the card under a STOP
+OVER: Final = 4
+
+Event = tuple[Any, ...]
+"""What happened, as plain data; see :mod:`dozito.events` for every shape."""
+
+
+def _legal_tables() -> tuple[
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[tuple[str, ...], ...], ...],
+]:
+    """Every legal-action tuple, precomputed: legal_actions() is a lookup.
+
+    Index ``pe`` (piles empty) is 0 when both discard piles hold a card, 1
+    when pile 0 is empty, 2 when pile 1 is empty.
+    """
+    discards = (ACTIONS[DISCARD_BASE : DISCARD_BASE + 2], ("discard:0",), ("discard:1",))
+    takes = (("take:0", "take:1"), ("take:1",), ("take:0",))
+    start = tuple(("draw",) + t for t in takes)
+    place = tuple(
+        ACTIONS[PLACE_BASE + 1 : PLACE_BASE + 13] if NUMBER[c] == 0 else (f"place:{NUMBER[c]}",)
+        for c in range(DECK_SIZE)
+    )
+    choose = tuple(tuple(place[c] + d for d in discards) for c in range(DECK_SIZE))
+    return start, discards, (place,) + tuple(
+        tuple(choose[c][pe] for c in range(DECK_SIZE)) for pe in range(3)
+    )
+
+
+_START, _DISCARD, (_PLACE, *_CHOOSE_BY_PE) = _legal_tables()
+
+
+class Game:
+    """A whole game of Dozito: rounds, turns, scores.
+
+    Build one with :meth:`new` or :meth:`from_record`; read it through
+    :meth:`legal_actions`, :meth:`observation` and the public attributes
+    below; change it only with :meth:`apply`.
+    """
+
+    __slots__ = (
+        "names", "rounds", "first_player", "seed", "decks", "rng",
+        "cells", "up", "piles", "draw", "recycled", "hand", "mode", "current",
+        "round", "turns", "ender", "round_scores", "totals", "winners", "_log",
+    )  # fmt: skip
+
+    names: tuple[str, ...]
+    rounds: int
+    first_player: int
+    seed: int
+    decks: tuple[tuple[int, ...], ...]
+    rng: Rng
+    cells: list[int]
+    """All grids, flat: seat p's spot s is ``cells[12 * p + s - 1]``."""
+    up: list[int]
+    """Per seat, the face-up spots as a bit mask (bit s - 1 for spot s)."""
+    piles: tuple[list[int], list[int]]
+    """The two discard piles, top card last."""
+    draw: list[int]
+    """The draw pile, top card last."""
+    recycled: int
+    """Bit mask of cards put back into the draw pile by a reshuffle this round."""
+    hand: int
+    """The card in hand, or -1."""
+    mode: int
+    current: int
+    round: int
+    turns: int
+    """Turns ended in this round (extra and final turns included)."""
+    ender: int
+    """The seat that triggered the end of the round, or -1."""
+    round_scores: list[tuple[int, ...]]
+    totals: list[int]
+    winners: list[int]
+    _log: tuple[Any, ...] | None
+
+    # -- construction ---------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        *,
+        rounds: int = 3,
+        first_player: int = 0,
+        seed: int = 0,
+        decks: Sequence[Sequence[int]] = (),
+    ) -> Game:
+        """Start a game. ``decks`` (card ids) fix the deal of rounds 1, 2, ...;
+        other rounds are shuffled from ``seed``."""
+        n = len(players)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise MalformedError(f"a game needs 2 to 5 players, not {n}")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise MalformedError(f"rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
+        if not 0 <= first_player < n:
+            raise MalformedError(f"first_player must be 0 to {n - 1}, not {first_player}")
+        g = cls.__new__(cls)
+        g.names = tuple(players)
+        g.rounds = rounds
+        g.first_player = first_player
+        g.seed = seed
+        g.decks = tuple(tuple(d) for d in decks)
+        g.rng = Rng(seed)
+        g.round_scores = []
+        g.totals = [0] * n
+        g.winners = []
+        g._log = None
+        g.round = 1
+        g._deal(first_player)
+        return g
+
+    @classmethod
+    def from_record(cls, record: object) -> Game:
+        """Rebuild a game from a ``dozito/1`` record (a parsed JSON object)."""
+        from .record import game_from_record
+
+        return game_from_record(record)
+
+    def to_record(self) -> dict[str, Any]:
+        """The ``dozito/1`` record that rebuilds this exact state."""
+        from .record import record_of
+
+        return record_of(self)
+
+    def clone(self) -> Game:
+        """An independent copy (the history is shared, being immutable)."""
+        g = Game.__new__(Game)
+        g.names = self.names
+        g.rounds = self.rounds
+        g.first_player = self.first_player
+        g.seed = self.seed
+        g.decks = self.decks
+        g.rng = Rng(self.rng.state)
+        g.cells = self.cells[:]
+        g.up = self.up[:]
+        g.piles = (self.piles[0][:], self.piles[1][:])
+        g.draw = self.draw[:]
+        g.recycled = self.recycled
+        g.hand = self.hand
+        g.mode = self.mode
+        g.current = self.current
+        g.round = self.round
+        g.turns = self.turns
+        g.ender = self.ender
+        g.round_scores = self.round_scores[:]
+        g.totals = self.totals[:]
+        g.winners = self.winners[:]
+        g._log = self._log
+        return g
+
+    # -- reading --------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.mode == OVER
+
+    def piles_empty(self) -> int:
+        """0 when both discard piles hold a card, 1 if pile 0 is empty, 2 if pile 1."""
+        return (not self.piles[0]) | (not self.piles[1]) << 1
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The legal actions, in the contract's canonical order."""
+        mode = self.mode
+        if mode == CHOOSE:
+            return _CHOOSE_BY_PE[(not self.piles[0]) | (not self.piles[1]) << 1][self.hand]
+        if mode == START:
+            return _START[(not self.piles[0]) | (not self.piles[1]) << 1]
+        if mode == MUST_PLACE:
+            return _PLACE[self.hand]
+        if mode == MUST_DISCARD:
+            return _DISCARD[(not self.piles[0]) | (not self.piles[1]) << 1]
+        return ()
+
+    def grid(self, seat: int) -> list[int]:
+        """Seat's 12 card ids in spot order (face-down ones included)."""
+        return self.cells[12 * seat : 12 * seat + 12]
+
+    def history(self) -> list[str]:
+        """Every action applied since the deal of round 1, oldest first."""
+        out: list[str] = []
+        node = self._log
+        while node is not None:
+            out.append(ACTIONS[node[0]])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: everything but the face-down cards and the
+        draw order."""
+        from .observation import observe
+
+        return observe(self, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state, as ``python -m dozito replay`` prints it."""
+        over = self.mode == OVER
+        return {
+            "phase": "game_over" if over else "turn",
+            "round": self.round,
+            "current_player": None if over else self.current,
+            "hand": CODES[self.hand] if self.hand >= 0 else None,
+            "legal_actions": list(self.legal_actions()),
+            "grids": [
+                [
+                    {"card": CODES[self.cells[12 * p + i]], "up": bool(self.up[p] >> i & 1)}
+                    for i in range(12)
+                ]
+                for p in range(self.players)
+            ],
+            "discard_tops": [CODES[p[-1]] if p else None for p in self.piles],
+            "draw_count": len(self.draw),
+            "round_scores": [list(r) for r in self.round_scores],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+        }
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.names, self.rounds, self.first_player, self.seed, self.decks,
+            self.rng.state, self.cells, self.up, self.piles, self.draw, self.recycled,
+            self.hand, self.mode, self.current, self.round, self.turns, self.ender,
+            self.round_scores, self.totals, self.winners,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<Game {'/'.join(self.names)} round {self.round} seat {self.current}>"
+
+    # -- changing -------------------------------------------------------
+
+    def apply(self, action: str) -> list[Event]:
+        """Play one action for the current player; return what happened.
+
+        Raises :class:`MalformedError` for a string that is no action and
+        :class:`IllegalActionError` for an action the rules forbid now.
+        """
+        if action not in self.legal_actions():
+            raise self._refusal(action)
+        aid = ACTION_IDS[action]
+        self._log = (aid, self._log)
+        p = self.current
+        if aid >= DISCARD_BASE:
+            card = self.hand
+            pile = aid - DISCARD_BASE
+            self.piles[pile].append(card)
+            self.hand = -1
+            events: list[Event] = [("discard", p, pile, CODES[card])]
+            self._end_turn(p, card, events)
+            return events
+        if aid > PLACE_BASE:
+            spot = aid - PLACE_BASE
+            i = 12 * p + spot - 1
+            bit = 1 << (spot - 1)
+            card = self.hand
+            old = self.cells[i]
+            was_up = bool(self.up[p] & bit)
+            self.cells[i] = card
+            up = self.up[p] = self.up[p] | bit
+            self.hand = old
+            self.mode = MUST_DISCARD if was_up or IS_STOP[card] else CHOOSE
+            events = [("place", p, spot, CODES[card], CODES[old], was_up)]
+            if up == ALL_UP and is_instant_win(self.cells[12 * p : 12 * p + 12], up):
+                self.hand = -1
+                self._finish([p], events, instant=True)
+            return events
+        if aid == DRAW:
+            card = self.hand = self.draw.pop()
+            self.mode = CHOOSE
+            return [("draw", p, CODES[card])]
+        pile = aid - TAKE_BASE
+        card = self.hand = self.piles[pile].pop()
+        self.mode = MUST_PLACE
+        return [("take", p, pile, CODES[card])]
+
+    def _refusal(self, action: str) -> Exception:
+        if action not in ACTION_IDS:
+            return MalformedError(f"{action!r} is not an action")
+        why = self._why_illegal(action)
+        return IllegalActionError(f"{action!r} is not legal now: {why}")
+
+    def _why_illegal(self, action: str) -> str:
+        kind, _, arg = action.partition(":")
+        mode = self.mode
+        if mode == OVER:
+            return "the game is over"
+        if kind in ("draw", "take"):
+            if mode != START:
+                return f"the turn is under way (card in hand: {CODES[self.hand]})"
+            return f"discard pile {arg} is empty"
+        if mode == START:
+            return f"there is no card in hand to {kind}"
+        card = CODES[self.hand]
+        if kind == "place":
+            if mode == MUST_DISCARD:
+                return f"{card} must be discarded"
+            return f"{card} can only go to spot {NUMBER[self.hand]}"
+        if mode == MUST_PLACE:
+            return f"{card} was taken from a discard pile, so it must be placed"
+        return f"discard pile {1 - int(arg)} is empty, so the card must go there"
+
+    def _end_turn(self, p: int, card: int, events: list[Event]) -> None:
+        self.turns += 1
+        if self.turns >= TURN_LIMIT:
+            self._score_round(events)
+            return
+        if IS_REPLAY[card]:
+            events.append(("extra_turn", p))
+        else:
+            if self.ender < 0 and self.up[p] == ALL_UP:
+                self.ender = p
+                events.append(("round_end_triggered", p))
+            p = (p + 1) % len(self.names)
+            if p == self.ender:
+                self._score_round(events)
+                return
+            self.current = p
+        self.mode = START
+        if not self.draw:
+            self._reshuffle(events)
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        pile0, pile1 = self.piles
+        cards = pile0[:-1] + pile1[:-1]
+        del pile0[:-1], pile1[:-1]
+        self.rng.shuffle(cards)
+        self.draw = cards
+        for c in cards:
+            self.recycled |= 1 << c
+        events.append(("reshuffle", len(cards)))
+
+    def _deal(self, starter: int) -> None:
+        r = self.round - 1
+        if r < len(self.decks):
+            deck: Sequence[int] = self.decks[r]
+        else:
+            shuffled = list(range(DECK_SIZE))
+            self.rng.shuffle(shuffled)
+            deck = shuffled
+        n = 12 * len(self.names)
+        self.cells = list(deck[:n])
+        self.up = [0] * len(self.names)
+        self.piles = ([deck[n]], [deck[n + 1]])
+        self.draw = list(deck[:n + 1:-1])
+        self.recycled = 0
+        self.hand = -1
+        self.mode = START
+        self.current = starter
+        self.turns = 0
+        self.ender = -1
+
+    def _score_round(self, events: list[Event]) -> None:
+        n = len(self.names)
+        scores = tuple(round_score(self.cells[12 * p : 12 * p + 12], self.up[p]) for p in range(n))
+        self.round_scores.append(scores)
+        for p in range(n):
+            self.totals[p] += scores[p]
+        events.append(
+            ("round_scored", self.round, scores, tuple(self.cells), tuple(self.up))
+        )
+        if self.round == self.rounds:
+            self._finish(self._leaders(), events, instant=False)
+            return
+        self.round += 1
+        starter = min(range(n), key=lambda s: (self.totals[s], s))
+        self._deal(starter)
+        events.append(("round_start", self.round, starter))
+
+    def _leaders(self) -> list[int]:
+        best = max(self.totals)
+        tied = [s for s in range(len(self.names)) if self.totals[s] == best]
+        if len(tied) > 1:
+            best_round = {s: max(r[s] for r in self.round_scores) for s in tied}
+            top = max(best_round.values())
+            tied = [s for s in tied if best_round[s] == top]
+        return tied
+
+    def _finish(self, winners: list[int], events: list[Event], *, instant: bool) -> None:
+        self.winners = winners
+        self.mode = OVER
+        if instant:
+            events.append(("instant_win", winners[0]))
+        events.append(("game_over", tuple(winners)))
+
+
+from .observation import Observation  # noqa: E402  (a cycle: observation reads Game)

@@ -1,0 +1,97 @@
+"""Scoring a grid: same-colour groups of face-up cards, plus suns.
+
+A grid is 12 card ids in spot order (spot ``s`` at index ``s - 1``) and a
+bit mask of the face-up spots (bit ``s - 1`` set when spot ``s`` is up).
+
+>>> from dozito.cards import CARD_IDS as C
+>>> cells = [C[c] for c in "R1 R2 R3 B4 B5 B6 B7 B8 G9 G10 G11 G12".split()]
+>>> round_score(cells, 0b111111111111)
+63
+>>> [(g.color, g.spots, g.points) for g in groups(cells, 0b111111111111)]
+[('R', (1, 2, 3), 5), ('B', (4, 8), 2), ('B', (5, 6, 7), 5), ('G', (9, 10, 11, 12), 10)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import COLOR_OF, COLORS, SUNS
+
+ALL_UP: Final = (1 << 12) - 1
+GROUP_POINTS: Final = (0, 0, 2, 5, 10, 16, 25, 35, 45, 55, 65, 75, 0)
+"""Points of a group by its size; a 12-card group wins the game instead."""
+
+NEIGHBOURS: Final = tuple(
+    tuple(
+        n
+        for n, ok in (
+            (i - 4, i >= 4),
+            (i + 4, i < 8),
+            (i - 1, i % 4 != 0),
+            (i + 1, i % 4 != 3),
+        )
+        if ok
+    )
+    for i in range(12)
+)
+"""Orthogonal neighbours of each index 0..11 (spot - 1) in the 3x4 grid."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """A maximal set of orthogonally connected face-up cards of one colour."""
+
+    color: str
+    spots: tuple[int, ...]
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"color": self.color, "spots": list(self.spots), "points": self.points}
+
+
+def _components(cells: Sequence[int], up: int) -> list[list[int]]:
+    """Face-up same-colour components as lists of indices, by lowest index."""
+    seen = ~up
+    comps: list[list[int]] = []
+    for start in range(12):
+        if seen >> start & 1:
+            continue
+        colour = COLOR_OF[cells[start]]
+        seen |= 1 << start
+        comp = [start]
+        for i in comp:  # the list grows while we walk it: a breadth-first search
+            for n in NEIGHBOURS[i]:
+                if not seen >> n & 1 and COLOR_OF[cells[n]] == colour:
+                    seen |= 1 << n
+                    comp.append(n)
+        comps.append(comp)
+    return comps
+
+
+def groups(cells: Sequence[int], up: int) -> list[Group]:
+    """Groups of two or more cards, ordered by their lowest spot."""
+    return [
+        Group(COLORS[COLOR_OF[cells[c[0]]]], tuple(sorted(i + 1 for i in c)), GROUP_POINTS[len(c)])
+        for c in _components(cells, up)
+        if len(c) >= 2
+    ]
+
+
+def suns(cells: Sequence[int], up: int) -> int:
+    """Suns on the face-up cards."""
+    return sum(SUNS[cells[i]] for i in range(12) if up >> i & 1)
+
+
+def round_score(cells: Sequence[int], up: int) -> int:
+    """Group points plus suns: what the grid scores at the end of a round."""
+    return sum(GROUP_POINTS[len(c)] for c in _components(cells, up)) + suns(cells, up)
+
+
+def is_instant_win(cells: Sequence[int], up: int) -> bool:
+    """True when all 12 cards are face up and of one colour."""
+    if up != ALL_UP:
+        return False
+    colour = COLOR_OF[cells[0]]
+    return all(COLOR_OF[c] == colour for c in cells)
