@@ -69,7 +69,7 @@ def game_from_record(record: object) -> Game:
         try:
             game.apply(action)
         except DozitoError as e:
-            raise type(e)(f"action {i} {action!r}: {e}") from None
+            raise type(e)(f"action {i}: {e}") from None
     return game
 
 
