@@ -1,0 +1,158 @@
+"""The command line, run as a player or a test harness would: a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scenario import deck
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    return subprocess.run(
+        [sys.executable, "-m", "dozito", *args], capture_output=True, text=True, env=env
+    )
+
+
+def ok_json(*args: str) -> Any:
+    out = run(*args)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def assert_bad_input(out: subprocess.CompletedProcess[str], words: str) -> None:
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_deck_lists_75_cards_in_canonical_order() -> None:
+    cards = ok_json("deck")
+    assert len(cards) == 75
+    assert cards[0] == {"code": "R1", "color": "R", "number": 1, "suns": 1, "kind": "normal"}
+    assert cards[7] == {"code": "R8", "color": "R", "number": 8, "suns": 3, "kind": "stop"}
+    assert cards[12] == {"code": "RJ1", "color": "R", "number": None, "suns": 0, "kind": "joker"}
+    assert [c["code"] for c in cards[15:17]] == ["B1", "B2"]
+    assert sum(c["suns"] for c in cards) == 58
+    kinds = [c["kind"] for c in cards]
+    assert (kinds.count("stop"), kinds.count("replay"), kinds.count("joker")) == (5, 5, 15)
+    stops = {c["code"] for c in cards if c["kind"] == "stop"}
+    assert stops == {"R8", "B6", "G9", "Y12", "P7"}
+    assert all(c["suns"] == 3 for c in cards if c["kind"] == "stop")
+    replays = {c["code"] for c in cards if c["kind"] == "replay"}
+    assert replays == {"R5", "B10", "G2", "Y8", "P11"}
+
+
+def test_score_arthurs_grid() -> None:
+    result = ok_json("score", *"B1 B2 B3 B4 R5 G6 R7 - R9 R10 G11 G12".split())
+    assert result == {
+        "groups": [
+            {"color": "B", "spots": [1, 2, 3, 4], "points": 10},
+            {"color": "R", "spots": [5, 9, 10], "points": 5},
+            {"color": "G", "spots": [11, 12], "points": 2},
+        ],
+        "suns": 10,
+        "total": 27,
+        "instant_win": False,
+    }
+
+
+def test_score_jokers_count_as_their_colour_and_face_down_never_counts() -> None:
+    result = ok_json("score", "RJ1", "R2", "-", "-", "RJ2", *["-"] * 7)
+    assert result["groups"] == [{"color": "R", "spots": [1, 2, 5], "points": 5}]
+    assert result["suns"] == 0 and result["total"] == 5
+
+
+def test_score_twelve_of_one_colour_is_an_instant_win() -> None:
+    tokens = [f"Y{s}" for s in range(1, 12)] + ["YJ1"]
+    result = ok_json("score", *tokens)
+    assert result["instant_win"] is True
+    assert result["groups"] == [{"color": "Y", "spots": list(range(1, 13)), "points": 0}]
+    assert result["total"] == result["suns"] == 8  # group points: none, the game is won
+
+
+@pytest.mark.parametrize(
+    ("tokens", "words"),
+    [
+        (["R1"] * 3, "12 tokens"),
+        (["-"] * 13, "12 tokens"),
+        (["X1"] + ["-"] * 11, "unknown card 'X1'"),
+        (["RJ1", "RJ1"] + ["-"] * 10, "twice"),
+        (["R2"] + ["-"] * 11, "R2 cannot be at spot 1"),
+    ],
+)
+def test_score_bad_input(tokens: list[str], words: str) -> None:
+    assert_bad_input(run("score", *tokens), words)
+
+
+def write(tmp_path: Path, data: Any) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def test_replay_prints_the_state(tmp_path: Path) -> None:
+    d = deck(2, grids={0: {5: "G11"}}, piles=("B3", "Y9"), draw=["R5"])
+    rec = {"format": "dozito/1", "players": ["Ann", "Bob"], "decks": [d]}
+    state = ok_json("replay", write(tmp_path, {**rec, "actions": ["draw", "place:5"]}))
+    assert state["phase"] == "turn" and state["round"] == 1
+    assert state["current_player"] == 0 and state["hand"] == "G11"
+    assert state["legal_actions"] == ["place:11", "discard:0", "discard:1"]
+    assert state["grids"][0][4] == {"card": "R5", "up": True}
+    assert state["grids"][0][0] == {"card": d[0], "up": False}
+    assert state["discard_tops"] == ["B3", "Y9"]
+    assert state["draw_count"] == 75 - 26 - 1
+    assert state["round_scores"] == [] and state["totals"] == [0, 0]
+    assert state["winners"] == []
+
+
+def test_replay_to_game_over(tmp_path: Path) -> None:
+    rec = {"format": "dozito/1", "players": ["A", "B"], "rounds": 1, "seed": 9}
+    rec["actions"] = ["draw", "discard:0"] * 500
+    state = ok_json("replay", write(tmp_path, rec))
+    assert state["phase"] == "game_over" and state["current_player"] is None
+    assert state["legal_actions"] == [] and state["winners"] == [0, 1]
+    assert state["round_scores"] == [[0, 0]]
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ("{not json", "not valid JSON"),
+        ({"format": "dozito/1", "players": ["A", "B"], "decks": [["R1"] * 75]}, "twice"),
+        ({"format": "dozito/1", "players": ["A", "B"], "actions": ["fly"]}, "action 0"),
+        (
+            {"format": "dozito/1", "players": ["A", "B"], "actions": ["draw", "take:0"]},
+            "action 1: 'take:0' is not legal now",
+        ),
+        ({"format": "dozito/1", "players": ["A", "B"], "rounds": "3"}, "rounds"),
+    ],
+)
+def test_replay_bad_input(tmp_path: Path, data: Any, words: str) -> None:
+    assert_bad_input(run("replay", write(tmp_path, data)), words)
+
+
+def test_replay_missing_file(tmp_path: Path) -> None:
+    assert_bad_input(run("replay", str(tmp_path / "nope.json")), "cannot read")
+
+
+@pytest.mark.parametrize("command", ["deck", "score", "replay", "bench", "arena"])
+def test_every_command_has_help(command: str) -> None:
+    out = run(command, "--help")
+    assert out.returncode == 0 and "usage:" in out.stdout
+
+
+def test_bench_json_shape() -> None:
+    result = ok_json("bench", "--games", "4", "--json")
+    assert set(result) == {"games_per_s", "actions_per_game", "us_per_step", "us_per_clone"}
+    assert all(v > 0 for v in result.values())

@@ -1,0 +1,90 @@
+"""Records: round trips, and every kind of bad input refused with a clear error."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from scenario import deck
+
+from dozito import Game, IllegalActionError, MalformedError, load_record
+from dozito.cards import CODES
+
+GOOD: dict[str, Any] = {"format": "dozito/1", "players": ["Ann", "Bob"]}
+
+
+def test_defaults() -> None:
+    g = Game.from_record(GOOD)
+    assert (g.rounds, g.first_player, g.seed) == (3, 0, 0)
+    assert g == Game.new(["Ann", "Bob"])
+
+
+def test_round_trip_through_json_mid_game() -> None:
+    g = Game.new(["A", "B", "C"], rounds=2, first_player=1, seed=99)
+    for _ in range(40):
+        g.apply(g.legal_actions()[-1])
+    text = json.dumps(g.to_record())
+    assert load_record(text) == g
+
+
+def test_round_trip_keeps_given_decks() -> None:
+    d = deck(2)
+    g = Game.from_record({**GOOD, "decks": [d], "actions": ["draw"]})
+    rec = g.to_record()
+    assert rec["decks"] == [d] and Game.from_record(rec) == g
+
+
+def test_decks_beyond_the_rounds_are_allowed_but_checked() -> None:
+    d = deck(2)
+    assert Game.from_record({**GOOD, "rounds": 1, "decks": [d, d]}).round == 1
+    with pytest.raises(MalformedError, match="deck 1"):
+        Game.from_record({**GOOD, "rounds": 1, "decks": [d, d[:-1]]})
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "dozito/2"}, "format"),
+        ({"format": None}, "format"),
+        ({"players": ["Solo"]}, "2 to 5 players"),
+        ({"players": ["A", "B", "C", "D", "E", "F"]}, "2 to 5 players"),
+        ({"players": ["A", 3]}, "players"),
+        ({"players": "AB"}, "players"),
+        ({"rounds": "3"}, "rounds"),
+        ({"rounds": True}, "rounds"),
+        ({"rounds": 3.0}, "rounds"),
+        ({"rounds": 0}, "rounds"),
+        ({"rounds": 11}, "rounds"),
+        ({"first_player": 2}, "first_player"),
+        ({"first_player": -1}, "first_player"),
+        ({"seed": "7"}, "seed"),
+        ({"seed": False}, "seed"),
+        ({"decks": "R1"}, "decks"),
+        ({"decks": [["R1"]]}, "75 cards"),
+        ({"decks": [["X1"] + list(CODES[1:])]}, "unknown card 'X1'"),
+        ({"decks": [["R2"] + list(CODES[1:])]}, "R2 appears twice"),
+        ({"actions": "draw"}, "actions"),
+        ({"actions": [1]}, "action 0"),
+        ({"actions": ["draw", "jump"]}, "action 1: 'jump' is not an action"),
+        ({"seeds": 1}, "unknown record field 'seeds'"),
+    ],
+)
+def test_malformed_records_are_refused(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(MalformedError, match=message):
+        Game.from_record({**GOOD, **change})
+
+
+def test_not_an_object() -> None:
+    with pytest.raises(MalformedError, match="JSON object"):
+        Game.from_record([GOOD])
+
+
+def test_bad_json_text() -> None:
+    with pytest.raises(MalformedError, match="not valid JSON"):
+        load_record("{")
+
+
+def test_illegal_action_names_its_index_and_reason() -> None:
+    with pytest.raises(IllegalActionError, match=r"action 3: 'draw' is not legal now: the turn"):
+        Game.from_record({**GOOD, "actions": ["draw", "discard:0", "draw", "draw"]})
