@@ -8,9 +8,9 @@ happened as plain-data events.
 >>> g.legal_actions()
 ('draw', 'take:0', 'take:1')
 >>> g.apply("draw")
-[('draw', 0, 'B7')]
->>> g.legal_actions()
-('place:7', 'discard:0', 'discard:1')
+[('draw', 0, 'YJ3')]
+>>> g.legal_actions()[-3:]  # a joker goes anywhere, or is discarded
+('place:12', 'discard:0', 'discard:1')
 >>> g.apply("place:7")[0][:2]
 ('place', 0)
 

@@ -11,7 +11,7 @@ cards at random.
 >>> g = Game.new(["Ann", "Bob"], seed=1)
 >>> obs = g.observation(0)
 >>> obs.grids[0].count(-1), len(obs.unseen), obs.draw_count
-(12, 71, 49)
+(12, 73, 49)
 """
 
 from __future__ import annotations

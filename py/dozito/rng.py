@@ -7,7 +7,7 @@ copies it for free.
 
 >>> rng = Rng(42)
 >>> items = list(range(5)); rng.shuffle(items); items
-[4, 2, 1, 3, 0]
+[1, 2, 0, 4, 3]
 """
 
 from __future__ import annotations

@@ -5,10 +5,10 @@ bit mask of the face-up spots (bit ``s - 1`` set when spot ``s`` is up).
 
 >>> from dozito.cards import CARD_IDS as C
 >>> cells = [C[c] for c in "R1 R2 R3 B4 B5 B6 B7 B8 G9 G10 G11 G12".split()]
->>> round_score(cells, 0b111111111111)
-63
 >>> [(g.color, g.spots, g.points) for g in groups(cells, 0b111111111111)]
-[('R', (1, 2, 3), 5), ('B', (4, 8), 2), ('B', (5, 6, 7), 5), ('G', (9, 10, 11, 12), 10)]
+[('R', (1, 2, 3), 5), ('B', (4, 5, 6, 7, 8), 16), ('G', (9, 10, 11, 12), 10)]
+>>> round_score(cells, 0b111111111111)  # 31 group points + 13 suns
+44
 """
 
 from __future__ import annotations
