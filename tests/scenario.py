@@ -47,7 +47,9 @@ def record(
     }
 
 
-def play(players: int, decks: Sequence[list[str]], actions: Sequence[str] = (), **options: Any) -> Game:
+def play(
+    players: int, decks: Sequence[list[str]], actions: Sequence[str] = (), **options: Any
+) -> Game:
     return Game.from_record(record(players, decks, actions, **options))
 
 

@@ -105,4 +105,6 @@ def test_internal_errors_come_back_as_data(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setitem(bridge._OPS, "view", broken)
     response = call(op="view")
-    assert response["error"]["type"] == "InternalError" and "KeyError" in response["error"]["message"]
+    assert (
+        response["error"]["type"] == "InternalError" and "KeyError" in response["error"]["message"]
+    )

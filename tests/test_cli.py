@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from scenario import deck
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +55,9 @@ def test_deck_lists_75_cards_in_canonical_order() -> None:
 
 
 def test_score_arthurs_grid() -> None:
-    result = ok_json("score", *"B1 B2 B3 B4 R5 G6 R7 - R9 R10 G11 G12".split())
+    result = ok_json(
+        "score", *["B1", "B2", "B3", "B4", "R5", "G6", "R7", "-", "R9", "R10", "G11", "G12"]
+    )
     assert result == {
         "groups": [
             {"color": "B", "spots": [1, 2, 3, 4], "points": 10},

@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 import pytest
-from scenario import deck
 
 from dozito import Game, IllegalActionError, MalformedError, load_record
 from dozito.cards import CODES
+from scenario import deck
 
 GOOD: dict[str, Any] = {"format": "dozito/1", "players": ["Ann", "Bob"]}
 

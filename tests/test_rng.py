@@ -7,11 +7,11 @@ from dozito.cards import CODES
 from dozito.rng import Rng
 
 # Seed 12345, round 1 of a 2-player game: the whole deck, index 0 first.
-GOLDEN_DECK_12345 = (
-    "PJ1 P12 Y11 R1 B6 YJ2 G8 B5 Y7 R9 P10 BJ3 Y8 R5 B7 G11 B12 G4 PJ2 G7 RJ1 B9 B1 GJ2 "
-    "R4 P5 Y12 R12 P4 Y4 YJ3 YJ1 Y1 Y10 RJ2 B10 Y5 G10 R6 Y3 P2 R8 Y2 G5 P9 R11 RJ3 BJ1 "
-    "B4 G12 P6 G2 R3 PJ3 B11 G6 G1 P3 B2 GJ1 B3 R10 BJ2 B8 P11 R2 G9 P1 Y9 R7 G3 P7 Y6 "
-    "P8 GJ3"
+GOLDEN_DECK_12345 = (  # noqa: SIM905  (one string reads better than 75 lines)
+    "PJ1 P12 Y11 R1 B6 YJ2 G8 B5 Y7 R9 P10 BJ3 Y8 R5 B7 G11 B12 G4 PJ2 G7 RJ1 B9 B1 "
+    "GJ2 R4 P5 Y12 R12 P4 Y4 YJ3 YJ1 Y1 Y10 RJ2 B10 Y5 G10 R6 Y3 P2 R8 Y2 G5 P9 R11 "
+    "RJ3 BJ1 B4 G12 P6 G2 R3 PJ3 B11 G6 G1 P3 B2 GJ1 B3 R10 BJ2 B8 P11 R2 G9 P1 Y9 "
+    "R7 G3 P7 Y6 P8 GJ3"
 ).split()
 
 

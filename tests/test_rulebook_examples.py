@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from scenario import deck, play, up_codes
-
 from dozito.cards import CARD_IDS
 from dozito.scoring import groups, round_score, suns
+from scenario import deck, play, up_codes
 
 
 def test_arthurs_turn_chains_through_green_11_and_red_5() -> None:
@@ -37,7 +36,7 @@ def test_arthurs_turn_chains_through_green_11_and_red_5() -> None:
 
 
 def test_arthurs_scoring_is_27_points() -> None:
-    codes = "B1 B2 B3 B4 R5 G6 R7 - R9 R10 G11 G12".split()
+    codes = ["B1", "B2", "B3", "B4", "R5", "G6", "R7", "-", "R9", "R10", "G11", "G12"]
     cells = [CARD_IDS.get(c, CARD_IDS["P8"]) for c in codes]
     up = sum(1 << i for i, c in enumerate(codes) if c != "-")
     found = [(g.color, g.spots, g.points) for g in groups(cells, up)]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from scenario import deck, play, record, up_codes
 
 from dozito import Game, IllegalActionError, MalformedError
+from scenario import deck, play, record, up_codes
 
 # -- deal ------------------------------------------------------------------
 

@@ -58,7 +58,9 @@ def test_groups_are_connected_single_colour_and_disjoint(spec: list, up: int) ->
 
 
 def test_diagonals_do_not_connect() -> None:
-    cells = [CARD_IDS[f"{'R' if s in (1, 6, 11) else 'B' if s % 2 else 'G'}{s}"] for s in range(1, 13)]
+    cells = [
+        CARD_IDS[f"{'R' if s in (1, 6, 11) else 'B' if s % 2 else 'G'}{s}"] for s in range(1, 13)
+    ]
     assert [g.spots for g in groups(cells, ALL_UP) if g.color == "R"] == []
 
 

@@ -61,8 +61,7 @@ def event_json(event: Event) -> dict[str, Any]:
             "round": rnd,
             "scores": list(scores),
             "grids": [
-                _scored_grid(cells[12 * p : 12 * p + 12], up, scores[p])
-                for p, up in enumerate(ups)
+                _scored_grid(cells[12 * p : 12 * p + 12], up, scores[p]) for p, up in enumerate(ups)
             ],
         }
     out: dict[str, Any] = {"type": kind}

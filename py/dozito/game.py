@@ -65,8 +65,10 @@ def _legal_tables() -> tuple[
         for c in range(DECK_SIZE)
     )
     choose = tuple(tuple(place[c] + d for d in discards) for c in range(DECK_SIZE))
-    return start, discards, (place,) + tuple(
-        tuple(choose[c][pe] for c in range(DECK_SIZE)) for pe in range(3)
+    return (
+        start,
+        discards,
+        (place,) + tuple(tuple(choose[c][pe] for c in range(DECK_SIZE)) for pe in range(3)),
     )
 
 
@@ -393,7 +395,7 @@ class Game:
         self.cells = list(deck[:n])
         self.up = [0] * len(self.names)
         self.piles = ([deck[n]], [deck[n + 1]])
-        self.draw = list(deck[:n + 1:-1])
+        self.draw = list(deck[: n + 1 : -1])
         self.recycled = 0
         self.hand = -1
         self.mode = START
@@ -407,9 +409,7 @@ class Game:
         self.round_scores.append(scores)
         for p in range(n):
             self.totals[p] += scores[p]
-        events.append(
-            ("round_scored", self.round, scores, tuple(self.cells), tuple(self.up))
-        )
+        events.append(("round_scored", self.round, scores, tuple(self.cells), tuple(self.up)))
         if self.round == self.rounds:
             self._finish(self._leaders(), events, instant=False)
             return

@@ -130,9 +130,7 @@ def observe(game: Game, seat: int) -> Observation:
     if not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a game of {n}")
     grids = tuple(
-        tuple(
-            game.cells[12 * p + i] if game.up[p] >> i & 1 else HIDDEN for i in range(12)
-        )
+        tuple(game.cells[12 * p + i] if game.up[p] >> i & 1 else HIDDEN for i in range(12))
         for p in range(n)
     )
     seen = 0
