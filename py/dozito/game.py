@@ -74,6 +74,16 @@ def _legal_tables() -> tuple[
 
 _START, _DISCARD, (_PLACE, *_CHOOSE_BY_PE) = _legal_tables()
 
+# Action string -> (kind, argument): one dict lookup decodes an action.
+_DRAW, _TAKE, _PLACE_KIND, _DISCARD_KIND = range(4)
+_DECODE: Final = {
+    a: (_DRAW, 0) if i == DRAW
+    else (_TAKE, i - TAKE_BASE) if i < PLACE_BASE + 1
+    else (_PLACE_KIND, i - PLACE_BASE) if i < DISCARD_BASE
+    else (_DISCARD_KIND, i - DISCARD_BASE)
+    for i, a in enumerate(ACTIONS)
+}  # fmt: skip
+
 
 class Game:
     """A whole game of Dozito: rounds, turns, scores.
@@ -230,7 +240,7 @@ class Game:
         out: list[str] = []
         node = self._log
         while node is not None:
-            out.append(ACTIONS[node[0]])
+            out.append(node[0])
             node = node[1]
         out.reverse()
         return out
@@ -291,41 +301,39 @@ class Game:
         """
         if action not in self.legal_actions():
             raise self._refusal(action)
-        aid = ACTION_IDS[action]
-        self._log = (aid, self._log)
+        kind, arg = _DECODE[action]
+        self._log = (action, self._log)
         p = self.current
-        if aid >= DISCARD_BASE:
+        if kind == _DISCARD_KIND:
             card = self.hand
-            pile = aid - DISCARD_BASE
-            self.piles[pile].append(card)
+            self.piles[arg].append(card)
             self.hand = -1
-            events: list[Event] = [("discard", p, pile, CODES[card])]
+            events: list[Event] = [("discard", p, arg, CODES[card])]
             self._end_turn(p, card, events)
             return events
-        if aid > PLACE_BASE:
-            spot = aid - PLACE_BASE
-            i = 12 * p + spot - 1
-            bit = 1 << (spot - 1)
+        if kind == _PLACE_KIND:
+            i = 12 * p + arg - 1
+            bit = 1 << (arg - 1)
             card = self.hand
             old = self.cells[i]
-            was_up = bool(self.up[p] & bit)
+            up = self.up[p]
+            was_up = up & bit != 0
             self.cells[i] = card
-            up = self.up[p] = self.up[p] | bit
+            self.up[p] = up = up | bit
             self.hand = old
             self.mode = MUST_DISCARD if was_up or IS_STOP[card] else CHOOSE
-            events = [("place", p, spot, CODES[card], CODES[old], was_up)]
+            events = [("place", p, arg, CODES[card], CODES[old], was_up)]
             if up == ALL_UP and is_instant_win(self.cells[12 * p : 12 * p + 12], up):
                 self.hand = -1
                 self._finish([p], events, instant=True)
             return events
-        if aid == DRAW:
+        if kind == _DRAW:
             card = self.hand = self.draw.pop()
             self.mode = CHOOSE
             return [("draw", p, CODES[card])]
-        pile = aid - TAKE_BASE
-        card = self.hand = self.piles[pile].pop()
+        card = self.hand = self.piles[arg].pop()
         self.mode = MUST_PLACE
-        return [("take", p, pile, CODES[card])]
+        return [("take", p, arg, CODES[card])]
 
     def _refusal(self, action: str) -> Exception:
         if action not in ACTION_IDS:
