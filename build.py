@@ -1,0 +1,600 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Dozito site.
+
+    python3 build.py                    build dist/ (the same as `build`)
+    python3 build.py serve [--port P]   build, then serve dist/ on 127.0.0.1
+    python3 build.py test [ARGS...]     build, then run pytest over tests/
+
+Only the standard library is needed to start: the build makes `.venv` (with the
+Python that `.python-version` names) and `node_modules` itself, and runs the
+tools inside them as subprocesses.
+
+dist/ is a static site that works under any path prefix: web/ as it is, plus
+pyodide/ holding the Pyodide runtime from npm, a byte-compiled copy of its
+standard library (python_stdlib_pyc.zip) and the engine's wheel, registered in
+pyodide-lock.json so that `pyodide.loadPackage("dozito")` finds it. The
+expensive outputs are cached under .cache/build/ by the hash of their inputs,
+so a rebuild with nothing changed only compares files.
+
+Byte-compiling has to be done by Pyodide's own Python (3.14, while the build
+runs on 3.12): the build runs Pyodide under Node.js, which imports this very
+file and calls :func:`pyodide_main`. The .pyc files are unchecked-hash ones
+(PEP 552), so the browser never reads a source file or compares a timestamp.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import fcntl
+import functools
+import hashlib
+import importlib.util
+import inspect
+import json
+import marshal
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from collections.abc import Callable, Iterable
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+CACHE = ROOT / ".cache" / "build"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_NPM = NODE_MODULES / "pyodide"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What dist/pyodide/ takes from the npm package (its lock file then lists the engine too)."""
+STDLIB_PYC = "python_stdlib_pyc.zip"
+"""The byte-compiled standard library, which the worker passes as stdLibURL."""
+ENGINE_SOURCES = ("pyproject.toml", "py")
+"""What the engine's wheel is built from, relative to the repository."""
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+STARTED = time.monotonic()
+CHROMIUM_HINT = "no Chromium found: install it with `apt-get install -y chromium`"
+
+
+# --- small helpers ----------------------------------------------------------
+
+
+def log(message: str) -> None:
+    """Say what the build is doing, and when (seconds since it started)."""
+    print(f"[build {time.monotonic() - STARTED:5.1f}s] {message}", flush=True)
+
+
+def run(*command: str | Path, quiet: bool = False) -> None:
+    """Run a command in the repository, echoing it; a failure stops the build.
+
+    quiet: show the command's output only if it fails.
+    """
+    log("$ " + " ".join(str(c) for c in command))
+    done = subprocess.run([str(c) for c in command], cwd=ROOT, capture_output=quiet, text=True)
+    if done.returncode:
+        print(done.stdout or "", done.stderr or "", sep="", file=sys.stderr)
+        raise subprocess.CalledProcessError(done.returncode, done.args)
+
+
+def file_hash(path: Path) -> str:
+    """The SHA-256 of a file's content, in hex."""
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def tree_files(top: Path) -> list[Path]:
+    """Every file under top (or top itself), sorted, skipping caches and build litter."""
+    if top.is_file():
+        return [top]
+    litter = ("__pycache__", ".egg-info", ".mypy_cache", ".ruff_cache", ".pytest_cache")
+    return sorted(
+        p
+        for p in top.rglob("*")
+        if p.is_file() and not any(part.endswith(litter) for part in p.parts)
+    )
+
+
+def inputs_hash(paths: Iterable[Path]) -> str:
+    """One short hash over the names and contents of files and folders."""
+    digest = hashlib.sha256()
+    for top in paths:
+        for path in tree_files(top):
+            digest.update(f"{path.relative_to(ROOT)}\0{file_hash(path)}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def code_hash(*functions: Callable[..., object]) -> str:
+    """A short hash of the source of functions: a cache key part that changes with them."""
+    source = "".join(inspect.getsource(f) for f in functions)
+    return hashlib.sha256(source.encode()).hexdigest()[:16]
+
+
+def stamp_is(stamp: Path, value: str) -> bool:
+    """Whether a stamp file holds value (a stamp records the inputs of a finished step)."""
+    return stamp.is_file() and stamp.read_text() == value
+
+
+# --- tools: the venv and node_modules ---------------------------------------
+
+
+def wanted_python() -> str:
+    """The Python version, 'X.Y', that .python-version asks for."""
+    return ".".join((ROOT / ".python-version").read_text().split()[0].split(".")[:2])
+
+
+def python_version_of(executable: str) -> tuple[str, str] | None:
+    """(real executable, 'X.Y') of a Python that runs and has venv, or None."""
+    probe = (
+        "import sys, venv, ensurepip; print(sys.executable); print('%d.%d' % sys.version_info[:2])"
+    )
+    try:
+        out = subprocess.run(
+            [executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split("\n")
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out[0], out[1]
+
+
+def find_base_python() -> str:
+    """The interpreter to make .venv with: .python-version's, else this one if recent enough."""
+    want = wanted_python()
+    candidates = []
+    if shutil.which("pyenv"):
+        pyenv = subprocess.run(
+            ["pyenv", "which", f"python{want}"], cwd=ROOT, capture_output=True, text=True
+        )
+        candidates.append(pyenv.stdout.strip())
+    candidates += [shutil.which(f"python{want}") or "", sys.executable]
+    for candidate in filter(None, candidates):
+        found = python_version_of(candidate)
+        if found and found[1] == want:
+            return found[0]
+    if sys.version_info[:2] >= tuple(map(int, want.split("."))):
+        log(f"Python {want} not found; making .venv with Python {sys.version.split()[0]}")
+        return sys.executable
+    sys.exit(f"build.py: Python {want} (or newer) with venv is needed to make .venv")
+
+
+def ensure_venv() -> None:
+    """Make .venv if missing and install the project into it, editable, with its dev tools."""
+    if not VENV_PYTHON.exists():
+        run(find_base_python(), "-m", "venv", VENV)
+    stamp = VENV / ".dozito-dev-installed"
+    wanted = file_hash(ROOT / "pyproject.toml")
+    if not stamp_is(stamp, wanted):
+        run(VENV_PYTHON, "-m", "pip", "install", "-e", ".[dev]")
+        stamp.write_text(wanted)
+
+
+def ensure_node_modules() -> None:
+    """Install the npm packages exactly as package-lock.json pins them."""
+    if not shutil.which("npm"):
+        sys.exit("build.py: npm is needed (Debian: `apt-get install -y nodejs npm`)")
+    stamp = NODE_MODULES / ".dozito-installed"
+    wanted = file_hash(ROOT / "package-lock.json")
+    if not stamp_is(stamp, wanted):
+        run("npm", "ci", "--no-audit", "--no-fund")
+        stamp.write_text(wanted)
+
+
+def pyodide_version() -> str:
+    """The version of the Pyodide npm package in node_modules."""
+    return str(json.loads((PYODIDE_NPM / "package.json").read_text())["version"])
+
+
+# --- running Pyodide's own Python under Node.js -----------------------------
+
+NODE_RUNNER = """
+import { pathToFileURL } from "node:url";
+const job = JSON.parse(process.argv[1]);
+try {
+  const { loadPyodide } = await import(pathToFileURL(job.pyodide + "/pyodide.mjs").href);
+  const pyodide = await loadPyodide({
+    indexURL: job.pyodide + "/",
+    stdLibURL: job.stdlib,
+    packages: job.packages,
+  });
+  pyodide.mountNodeFS("/host", job.root);
+  pyodide.globals.set("job", JSON.stringify(job));
+  pyodide.runPython(`
+import importlib.util
+spec = importlib.util.spec_from_file_location("dozito_build", "/host/build.py")
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+module.pyodide_main(job)
+`);
+} catch (error) {
+  console.error(error.message ?? error); // a PythonError's message is its traceback
+  process.exit(1);
+}
+"""
+
+
+def run_in_pyodide(
+    pyodide_dir: Path, stdlib: Path, calls: list[list[str]], packages: tuple[str, ...] = ()
+) -> None:
+    """Boot Pyodide from pyodide_dir under Node.js and run calls of :func:`pyodide_main`.
+
+    Paths in calls are relative to the repository, which Pyodide sees at /host.
+    """
+    job = {
+        "pyodide": str(pyodide_dir),
+        "stdlib": str(stdlib),
+        "root": str(ROOT),
+        "packages": list(packages),
+        "calls": calls,
+    }
+    log(f"Pyodide: {' ; '.join(c[0] for c in calls)}")
+    subprocess.run(["node", "--input-type=module", "-e", NODE_RUNNER, json.dumps(job)], check=True)
+
+
+def pyodide_main(job_json: str) -> None:
+    """Entry point inside Pyodide: run each [function name, *paths] of the job."""
+    functions: dict[str, Callable[..., None]] = {
+        "compile_stdlib": compile_stdlib,
+        "compile_wheel": compile_wheel,
+        "verify_site": verify_site,
+    }
+    for name, *paths in json.loads(job_json)["calls"]:
+        functions[name](*("/host/" + p for p in paths))
+
+
+def unchecked_pyc(source: bytes, filename: str) -> bytes:
+    """A .pyc for source (PEP 552 unchecked hash): never compared with its source."""
+    code = compile(source, filename, "exec", dont_inherit=True)
+    flags = 0b01  # hash-based, do not check the source
+    return (
+        importlib.util.MAGIC_NUMBER
+        + flags.to_bytes(4, "little")
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
+
+
+def copy_entry(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
+    """A zip entry named name with the date of info, deflated: the output is reproducible."""
+    entry = zipfile.ZipInfo(name, date_time=info.date_time)
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    entry.external_attr = info.external_attr
+    return entry
+
+
+def compile_stdlib(src: str, dst: str) -> None:
+    """(In Pyodide) Copy the stdlib zip with every module.py replaced by module.pyc.
+
+    The code objects name their files as zipimport would from the source, in
+    the /lib/python3XY.zip where Pyodide installs the standard library.
+    """
+    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            name = info.filename
+            if name.endswith(".py"):
+                data = unchecked_pyc(data, f"{mounted}/{name}")
+                name += "c"
+            zout.writestr(copy_entry(info, name), data)
+    print(f"compiled the standard library into {dst.removeprefix('/host/')}")
+
+
+def record_line(name: str, data: bytes) -> str:
+    """A wheel RECORD line: name, urlsafe-base64 SHA-256 and size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def compile_wheel(src: str, dst: str) -> None:
+    """(In Pyodide) Copy a pure-Python wheel, adding __pycache__/*.pyc beside each .py.
+
+    The sources stay for tracebacks; RECORD is rewritten to list the .pyc files.
+    """
+    site = "/lib/python{}.{}/site-packages".format(*sys.version_info[:2])
+    files: list[tuple[zipfile.ZipInfo, str, bytes]] = []
+    with zipfile.ZipFile(src) as zin:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                record_info = info
+                continue
+            files.append((info, info.filename, data))
+            if info.filename.endswith(".py"):
+                pyc = unchecked_pyc(data, f"{site}/{info.filename}")
+                files.append((info, importlib.util.cache_from_source(info.filename), pyc))
+    record = [record_line(name, data) for _, name, data in files] + [f"{record_info.filename},,"]
+    files.append((record_info, record_info.filename, ("\n".join(record) + "\n").encode()))
+    with zipfile.ZipFile(dst, "w") as zout:
+        for info, name, data in files:
+            zout.writestr(copy_entry(info, name), data)
+    print(f"compiled the engine wheel into {dst.removeprefix('/host/')}")
+
+
+def verify_site(pyodide_dir: str) -> None:
+    """(In Pyodide booted from dist/) Check that the .pyc files are the ones used.
+
+    Every .pyc in the stdlib zip and the installed engine carries this
+    runtime's magic number, the stdlib was imported from them, and the
+    engine's bridge answers a request.
+    """
+    import dozito.bridge
+
+    magic = importlib.util.MAGIC_NUMBER
+    with zipfile.ZipFile(f"{pyodide_dir}/{STDLIB_PYC}") as stdlib:
+        stale = [n for n in stdlib.namelist() if n.endswith(".pyc") and stdlib.read(n)[:4] != magic]
+    assert not stale, f"{len(stale)} stdlib .pyc files are not for {sys.version}: {stale[:3]}"
+    assert json.__file__.endswith(".pyc"), f"json was not imported from a .pyc: {json.__file__}"
+    cached = Path(dozito.bridge.__spec__.cached or "").read_bytes()
+    assert cached[:8] == magic + b"\1\0\0\0", "the engine has no unchecked .pyc for this runtime"
+    reply = json.loads(dozito.bridge.handle('{"op": "cards"}'))
+    assert reply["ok"], reply
+    print(f"verified dist/pyodide under Python {sys.version.split()[0]} (magic {magic.hex()})")
+
+
+# --- the build ---------------------------------------------------------------
+
+
+def keep_only(prefix: str, keep: Path) -> None:
+    """Remove the cache entries named prefix-* other than keep."""
+    for old in CACHE.glob(f"{prefix}-*"):
+        if old != keep:
+            shutil.rmtree(old)
+
+
+def build_stdlib_pyc() -> Path:
+    """The byte-compiled standard library, from the cache or made now."""
+    code = code_hash(build_stdlib_pyc, compile_stdlib, unchecked_pyc, copy_entry)
+    key = inputs_hash([PYODIDE_NPM / "python_stdlib.zip"]) + code
+    out = CACHE / f"stdlib-{key}" / STDLIB_PYC
+    if not out.exists():
+        keep_only("stdlib", out.parent)
+        out.parent.mkdir(parents=True)
+        calls = [["compile_stdlib", rel(PYODIDE_NPM / "python_stdlib.zip"), rel(out)]]
+        run_in_pyodide(PYODIDE_NPM, PYODIDE_NPM / "python_stdlib.zip", calls)
+        out.chmod(0o644)  # Pyodide writes files with mode 0666
+    return out
+
+
+def build_engine(stdlib_pyc: Path) -> Path:
+    """A folder holding the engine's byte-compiled wheel and the lock file that lists it.
+
+    The wheel is built by `python -m build`, byte-compiled in Pyodide (booted
+    from stdlib_pyc, which is quicker) and added to Pyodide's pyodide-lock.json.
+    """
+    code = code_hash(build_engine, compile_wheel, unchecked_pyc, copy_entry, record_line)
+    key = inputs_hash([*(ROOT / s for s in ENGINE_SOURCES), PYODIDE_NPM / "pyodide-lock.json"])
+    out = CACHE / f"engine-{key}{code}"
+    if (out / "pyodide-lock.json").exists():
+        return out
+    keep_only("engine", out)
+    shutil.rmtree(out, ignore_errors=True)
+    plain = out / "plain"
+    # setuptools would put files left in its build/ folder into the wheel.
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    # -P: with the repository on sys.path, `-m build` would run this file.
+    run(VENV_PYTHON, "-P", "-m", "build", "--wheel", "--outdir", plain, ROOT, quiet=True)
+    (wheel,) = plain.glob("*.whl")
+    run_in_pyodide(PYODIDE_NPM, stdlib_pyc, [["compile_wheel", rel(wheel), rel(out / wheel.name)]])
+    (out / wheel.name).chmod(0o644)  # Pyodide writes files with mode 0666
+    shutil.rmtree(plain)
+    run(
+        VENV / "bin" / "pyodide", "lockfile", "add-wheels",
+        "--input", PYODIDE_NPM / "pyodide-lock.json",
+        "--output", out / "pyodide-lock.json",
+        "--base-path", out,
+        out / wheel.name,
+        quiet=True,
+    )  # fmt: skip
+    return out
+
+
+def rel(path: Path) -> str:
+    """path relative to the repository root, as Pyodide under Node.js sees it below /host."""
+    return str(path.relative_to(ROOT))
+
+
+def site_files(stdlib_pyc: Path, engine: Path) -> dict[str, Path]:
+    """What dist/ must hold: its relative path -> the file to copy there."""
+    files = {p.relative_to(WEB).as_posix(): p for p in tree_files(WEB)}
+    runtime = {f: PYODIDE_NPM / f for f in PYODIDE_FILES}
+    runtime[STDLIB_PYC] = stdlib_pyc
+    runtime.update((p.name, p) for p in engine.iterdir())  # the wheel and its lock file
+    for name, path in runtime.items():
+        if f"pyodide/{name}" in files:
+            sys.exit(f"build.py: web/pyodide/{name} clashes with the vendored Pyodide")
+        files[f"pyodide/{name}"] = path
+    return files
+
+
+def sync_dist(files: dict[str, Path]) -> int:
+    """Make dist/ hold exactly files, copying only what changed; return how many were copied."""
+    copied = 0
+    for name, src in files.items():
+        dst = DIST / name
+        same = dst.exists() and all(
+            getattr(dst.stat(), a) == getattr(src.stat(), a) for a in ("st_size", "st_mtime_ns")
+        )
+        if not same:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+            copied += 1
+    wanted = {DIST / name for name in files} | {DIST / "build-info.json"}
+    for path in tree_files(DIST):
+        if path not in wanted:
+            path.unlink()
+    for folder in sorted(DIST.rglob("*"), reverse=True):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+    return copied
+
+
+def write_build_info(files: dict[str, Path]) -> str:
+    """Write dist/build-info.json (the build's content hash and files); return the hash."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(f"{name}\0{file_hash(DIST / name)}\n".encode())
+    info = {
+        "hash": digest.hexdigest()[:16],
+        "pyodide": pyodide_version(),
+        "files": sorted(files),
+    }
+    text = json.dumps(info, indent=1) + "\n"
+    path = DIST / "build-info.json"
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+    return str(info["hash"])
+
+
+def verify_dist() -> None:
+    """Boot dist/pyodide under Node.js as the worker does, once for each content of it."""
+    pyodide = DIST / "pyodide"
+    key = inputs_hash([pyodide])
+    stamp = CACHE / "verified"
+    if stamp_is(stamp, key):
+        return
+    run_in_pyodide(pyodide, pyodide / STDLIB_PYC, [["verify_site", rel(pyodide)]], ("dozito",))
+    stamp.write_text(key)
+
+
+def build() -> None:
+    """Make dist/ from web/, the Pyodide npm package and the engine.
+
+    One build at a time: a second one waits for the first to finish.
+    """
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with (CACHE / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        ensure_venv()
+        ensure_node_modules()
+        if not WEB.is_dir():
+            sys.exit("build.py: web/ is missing")
+        stdlib_pyc = build_stdlib_pyc()
+        files = site_files(stdlib_pyc, build_engine(stdlib_pyc))
+        copied = sync_dist(files)
+        build_hash = write_build_info(files)
+        verify_dist()
+    log(f"dist/ is ready: {len(files)} files, {copied} copied, build {build_hash}")
+
+
+# --- serving and testing ------------------------------------------------------
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves a folder with the MIME types the site needs, revalidated on every load."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args: Any, quiet: bool, **kwargs: Any) -> None:
+        self.quiet = quiet  # before the base class, which handles the request at once
+        super().__init__(*args, **kwargs)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path = DIST, port: int = 0, *, quiet: bool = False
+) -> ThreadingHTTPServer:
+    """An HTTP server for directory on 127.0.0.1 (port 0: any free port); not started yet."""
+    handler = functools.partial(SiteHandler, directory=str(directory), quiet=quiet)
+    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int) -> None:
+    """Serve dist/ until interrupted."""
+    server = make_server(DIST, port)
+    print(
+        f"Serving dist/ at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", flush=True
+    )
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def find_chromium() -> str | None:
+    """Debian's Chromium, else one that Playwright downloaded, else None."""
+    if os.access("/usr/bin/chromium", os.X_OK):
+        return "/usr/bin/chromium"
+    cache = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache/ms-playwright")
+    found = sorted(cache.glob("chromium-*/chrome-linux*/chrome"))
+    return str(found[-1]) if found else None
+
+
+def test(pytest_args: list[str]) -> int:
+    """Run pytest (unit and browser tests) in .venv; return its exit code."""
+    if not find_chromium():
+        sys.exit(f"build.py test: {CHROMIUM_HINT}")
+    log("$ .venv/bin/python -m pytest " + " ".join(pytest_args))
+    return subprocess.run([str(VENV_PYTHON), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+
+
+# --- command line -------------------------------------------------------------
+
+
+def main(argv: list[str]) -> int:
+    """Parse the command line and run a subcommand; return the exit code."""
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("build", help="build dist/ (the default)")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="build, then run pytest; other arguments go to pytest")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+
+    try:
+        build()
+    except subprocess.CalledProcessError as failed:
+        step = " ".join(str(c) for c in failed.cmd[:4])
+        sys.exit(f"build.py: the build failed: `{step} ...` exited with {failed.returncode}")
+    if args.command == "serve":
+        serve(args.port)
+    elif args.command == "test":
+        return test(extra)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

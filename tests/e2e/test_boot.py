@@ -1,0 +1,86 @@
+"""The engine boots in the browser from the site alone and answers the bridge.
+
+The tests run in a bare page of the site's origin, not index.html, so that
+they check the worker and client.js whatever state the UI is in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+BARE_PAGE = "<!doctype html><meta charset=utf-8><link rel=icon href=data:,><title>boot</title>"
+
+
+def open_bare_page(page: Page, site_url: str) -> None:
+    """Open an empty page at the site's origin, from which client.js can be imported."""
+    url = site_url + "__bare__.html"
+    page.route(url, lambda route: route.fulfill(body=BARE_PAGE, content_type="text/html"))
+    page.goto(url)
+
+
+def test_worker_boots_and_answers_requests(page: Page, page_log: Any, site_url: str) -> None:
+    open_bare_page(page, site_url)
+    out: dict[str, Any] = page.evaluate(
+        """async () => {
+            const { startEngine } = await import("./js/engine/client.js");
+            const stages = [];
+            const engine = await startEngine({ onStatus: (stage) => stages.push(stage) });
+            const { cards } = await engine.request({ op: "cards" });
+            const game = await engine.request({ op: "new", players: ["Ann", "Bob"], seed: 4 });
+            const refusals = [];
+            for (const request of [{ op: "act", action: "place:3" }, { op: "no-such-op" }]) {
+                try {
+                    await engine.request(request);
+                } catch (error) {
+                    refusals.push({ type: error.type, message: error.message });
+                }
+            }
+            engine.terminate();
+            const bootMs = engine.bootMs;
+            return { stages, bootMs, cards: cards.length, view: game.view, refusals };
+        }"""
+    )
+    assert out["stages"] == ["runtime", "engine", "ready"]
+    assert out["bootMs"] > 0
+    assert out["cards"] > 0
+    assert out["view"]["names"] == ["Ann", "Bob"]
+    assert out["view"]["legal_actions"] == ["draw", "take:0", "take:1"]
+    assert [r["type"] for r in out["refusals"]] == ["IllegalActionError", "MalformedError"]
+    assert all(r["message"] for r in out["refusals"])
+    # The runtime, the byte-compiled stdlib and the wheel all came from the site.
+    loaded = {url.rsplit("/", 1)[-1] for url in page_log.requests}
+    assert {"pyodide.asm.wasm", "python_stdlib_pyc.zip", "pyodide-lock.json"} <= loaded
+    assert "python_stdlib.zip" not in loaded
+    assert any(name.startswith("dozito-") and name.endswith(".whl") for name in loaded)
+
+
+@pytest.mark.parametrize(
+    ("missing", "timeout_s", "expected"),
+    [
+        ("pyodide.mjs", 60, "The game engine stopped"),  # the worker cannot load
+        ("dozito-*.whl", 60, "The game engine failed to start"),  # Python cannot import it
+        ("pyodide.asm.wasm", 2, "The game engine did not start within 2 s"),  # Pyodide hangs
+    ],
+)
+def test_boot_failure_rejects_start_engine(
+    page: Page, page_log: Any, site_url: str, missing: str, timeout_s: int, expected: str
+) -> None:
+    open_bare_page(page, site_url)
+    page.route(f"**/pyodide/{missing}", lambda route: route.fulfill(status=404))
+    message = page.evaluate(
+        """async (timeoutMs) => {
+            const { startEngine } = await import("./js/engine/client.js");
+            try {
+                await startEngine({ timeoutMs });
+                return "started";
+            } catch (error) {
+                return `${error.type}: ${error.message}`;
+            }
+        }""",
+        timeout_s * 1000,
+    )
+    assert message.startswith(f"EngineError: {expected}")
+    page_log.errors.clear()  # the 404 and the reports of it are expected
