@@ -16,6 +16,10 @@ pyodide-lock.json so that `pyodide.loadPackage("dozito")` finds it. The
 expensive outputs are cached under .cache/build/ by the hash of their inputs,
 so a rebuild with nothing changed only compares files.
 
+The site works offline: dist/sw.js, the service worker, is web/sw.js with the
+build's content hash and the list of files to precache filled in, so that it
+changes byte-wise (and browsers offer the update) whenever the build does.
+
 Byte-compiling has to be done by Pyodide's own Python (3.14, while the build
 runs on 3.12): the build runs Pyodide under Node.js, which imports this very
 file and calls :func:`pyodide_main`. The .pyc files are unchecked-hash ones
@@ -63,6 +67,12 @@ PYODIDE_FILES = (
 """What dist/pyodide/ takes from the npm package (its lock file then lists the engine too)."""
 STDLIB_PYC = "python_stdlib_pyc.zip"
 """The byte-compiled standard library, which the worker passes as stdLibURL."""
+SERVICE_WORKER = "sw.js"
+"""The service worker: web/sw.js is its template, never copied to dist/ as it is."""
+SW_BUILD_TOKEN = '"__DOZITO_BUILD__"'
+"""What the template holds where dist/sw.js has the build: {"hash": ..., "files": [...]}."""
+NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
+"""Files of dist/ that the page never loads (the worker loads STDLIB_PYC instead)."""
 ENGINE_SOURCES = ("pyproject.toml", "py")
 """What the engine's wheel is built from, relative to the repository."""
 
@@ -429,6 +439,7 @@ def rel(path: Path) -> str:
 def site_files(stdlib_pyc: Path, engine: Path) -> dict[str, Path]:
     """What dist/ must hold: its relative path -> the file to copy there."""
     files = {p.relative_to(WEB).as_posix(): p for p in tree_files(WEB)}
+    del files[SERVICE_WORKER]  # written by write_service_worker
     runtime = {f: PYODIDE_NPM / f for f in PYODIDE_FILES}
     runtime[STDLIB_PYC] = stdlib_pyc
     runtime.update((p.name, p) for p in engine.iterdir())  # the wheel and its lock file
@@ -451,7 +462,8 @@ def sync_dist(files: dict[str, Path]) -> int:
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dst)
             copied += 1
-    wanted = {DIST / name for name in files} | {DIST / "build-info.json"}
+    made = ("build-info.json", SERVICE_WORKER)
+    wanted = {DIST / name for name in (*files, *made)}
     for path in tree_files(DIST):
         if path not in wanted:
             path.unlink()
@@ -462,10 +474,15 @@ def sync_dist(files: dict[str, Path]) -> int:
 
 
 def write_build_info(files: dict[str, Path]) -> str:
-    """Write dist/build-info.json (the build's content hash and files); return the hash."""
+    """Write dist/build-info.json (the build's content hash and files); return the hash.
+
+    The hash covers every file of dist/ and the service worker's template, so
+    it names the service worker's cache: a new build gets a new cache.
+    """
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(f"{name}\0{file_hash(DIST / name)}\n".encode())
+    digest.update(f"{SERVICE_WORKER}\0{file_hash(WEB / SERVICE_WORKER)}\n".encode())
     info = {
         "hash": digest.hexdigest()[:16],
         "pyodide": pyodide_version(),
@@ -476,6 +493,27 @@ def write_build_info(files: dict[str, Path]) -> str:
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
     return str(info["hash"])
+
+
+def precached(files: Iterable[str]) -> list[str]:
+    """The files, of those of dist/, that the service worker stores for offline play."""
+    return sorted(name for name in files if name not in NOT_PRECACHED)
+
+
+def write_service_worker(site: Path, build_hash: str, files: Iterable[str]) -> None:
+    """Write site/sw.js: web/sw.js with the build's hash and the files it precaches.
+
+    Paths are relative to sw.js, which sits at the site's root: the site works
+    under any path prefix.
+    """
+    template = (WEB / SERVICE_WORKER).read_text()
+    if template.count(SW_BUILD_TOKEN) != 1:
+        sys.exit(f"build.py: web/{SERVICE_WORKER} must hold {SW_BUILD_TOKEN} once")
+    build = json.dumps({"hash": build_hash, "files": precached(files)}, indent=1)
+    text = template.replace(SW_BUILD_TOKEN, build)
+    path = site / SERVICE_WORKER
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
 
 
 def verify_dist() -> None:
@@ -505,6 +543,7 @@ def build() -> None:
         files = site_files(stdlib_pyc, build_engine(stdlib_pyc))
         copied = sync_dist(files)
         build_hash = write_build_info(files)
+        write_service_worker(DIST, build_hash, files)
         verify_dist()
     log(f"dist/ is ready: {len(files)} files, {copied} copied, build {build_hash}")
 
@@ -580,6 +619,9 @@ def main(argv: list[str]) -> int:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="build, then run pytest; other arguments go to pytest")
+    bench_parser = commands.add_parser("bench", help="build, then benchmark the site in Chromium")
+    bench_parser.add_argument("--runs", type=int, default=5, help="interleaved boot runs")
+    bench_parser.add_argument("--json", action="store_true", help="results as one JSON line")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -593,6 +635,10 @@ def main(argv: list[str]) -> int:
         serve(args.port)
     elif args.command == "test":
         return test(extra)
+    elif args.command == "bench":  # tests/bench/browser_bench.py: what it measures
+        script = ROOT / "tests" / "bench" / "browser_bench.py"
+        options = ["--runs", str(args.runs)] + ["--json"] * args.json
+        return subprocess.run([str(VENV_PYTHON), str(script), *options], cwd=ROOT).returncode
     return 0
 
 

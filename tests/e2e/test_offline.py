@@ -1,0 +1,209 @@
+"""Offline and installable: the service worker, the update prompt, the manifest.
+
+A first visit precaches the whole game under `dozito-<build hash>`; after
+that the page boots and a game plays with the network off. A new build
+(served from a copy of dist/ under a path prefix, as on GitHub Pages) is
+offered by the update prompt, and taking it leaves only the new cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CHROMIUM_ARGS, PageLog, site_build
+from playwright.sync_api import Browser, Page, Playwright, Response, expect
+
+BOOT_MS = 60_000
+STATUS = "[data-testid=status]"
+PROMPT = "[data-testid=update-prompt]"
+
+OFFLINE_READY = """async () => {
+    // The first install takes the page over (clients.claim) once its cache is full.
+    await navigator.serviceWorker.ready;
+    while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+    const names = await caches.keys();
+    const sizes = [];
+    for (const name of names) sizes.push((await (await caches.open(name)).keys()).length);
+    return { names, sizes };
+}"""
+
+
+def build_info(site: Path) -> dict[str, Any]:
+    info: dict[str, Any] = json.loads((site / "build-info.json").read_text())
+    return info
+
+
+def wait_offline_ready(page: Page, site: Path) -> None:
+    """Wait until the service worker controls the page with the build's full cache."""
+    info = build_info(site)
+    caches = page.evaluate(OFFLINE_READY)
+    assert caches["names"] == [f"dozito-{info['hash']}"]
+    # Every file but the unused plain stdlib, and the page as "./".
+    assert caches["sizes"] == [len(site_build.precached(info["files"])) + 1]
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator(STATUS)).not_to_have_attribute("data-phase", "loading", timeout=BOOT_MS)
+
+
+def play_bots_to_the_end(page: Page) -> None:
+    """An all-bot game started from the address: continue at each round's end."""
+    status = page.locator(STATUS)
+    for _ in range(10):
+        target = page.locator(f"{STATUS}[data-phase=game-over], [data-action=continue]").first
+        target.wait_for(timeout=120_000)
+        if status.get_attribute("data-phase") == "game-over":
+            break
+        page.click("[data-action=continue]")
+    expect(status).to_have_attribute("data-phase", "game-over")
+    assert status.get_attribute("data-winners")
+
+
+def test_a_second_visit_boots_and_plays_offline(page: Page, site_url: str) -> None:
+    open_page(page, site_url)
+    wait_offline_ready(page, site_build.DIST)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    # An address with a game query is the same page, from the cache too.
+    served: dict[str, bool] = {}  # file name -> whether the service worker answered
+
+    def on_response(response: Response) -> None:
+        served.setdefault(response.url.split("/")[-1], response.from_service_worker)
+
+    page.on("response", on_response)
+    open_page(page, site_url + "?players=casual,casual&rounds=1&seed=3&speed=instant")
+    play_bots_to_the_end(page)
+    # Everything, the engine's worker and the Pyodide runtime included, came from the cache.
+    assert {"main.js", "worker.js", "pyodide.asm.wasm", "python_stdlib_pyc.zip"} <= served.keys()
+    assert all(served.values()), [name for name, cached in served.items() if not cached]
+    assert page.evaluate("navigator.onLine") is False
+
+
+def test_the_site_is_installable(
+    playwright: Playwright, site_url: str, page_log: PageLog, tmp_path: Path
+) -> None:
+    # Chromium says whether a page can be installed, but never in a fresh
+    # (incognito) context: this one keeps a profile, as a phone's browser does.
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=site_build.find_chromium(), args=CHROMIUM_ARGS
+    )
+    try:
+        context.on("request", page_log.on_request)
+        page = context.new_page()
+        page.on("console", page_log.on_console)
+        open_page(page, site_url)
+        manifest = page.evaluate(
+            """async () => {
+                const link = document.querySelector("link[rel=manifest]");
+                const manifest = await (await fetch(link.href)).json();
+                const icons = [];
+                for (const icon of manifest.icons) {
+                    const response = await fetch(new URL(icon.src, link.href));
+                    icons.push([icon.sizes, icon.purpose, response.headers.get("content-type")]);
+                }
+                const theme = document.querySelector("meta[name=theme-color]").content;
+                return { ...manifest, icons, theme };
+            }"""
+        )
+        assert manifest["name"] == "Dozito" and manifest["display"] == "standalone"
+        assert manifest["start_url"] == "./" and manifest["theme_color"] == manifest["theme"]
+        assert ["512x512", "maskable", "image/png"] in manifest["icons"]
+        assert ["192x192", "any", "image/png"] in manifest["icons"]
+        wait_offline_ready(page, site_build.DIST)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest")["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
+    assert not page_log.errors, f"the page logged errors: {page_log.errors}"
+    assert not page_log.foreign_requests()
+
+
+# --- a new build, served under a path prefix ----------------------------------------
+
+
+@pytest.fixture
+def copied_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of dist/ served at /dozito/ (as GitHub Pages serves /REPO/): (folder, URL)."""
+    site = tmp_path / "dozito"
+    shutil.copytree(site_build.DIST, site)
+    server = site_build.make_server(tmp_path, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield site, f"http://127.0.0.1:{server.server_address[1]}/dozito/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def watched_page(browser: Browser, copied_site: tuple[Path, str]) -> Iterator[Page]:
+    """A page in a fresh context, failing the test on errors or requests off the copied site."""
+    log = PageLog(origin=copied_site[1].split("/dozito/")[0])
+    context = browser.new_context()
+    context.on("request", log.on_request)
+    page = context.new_page()
+    page.on("console", log.on_console)
+    page.on("pageerror", log.on_page_error)
+    yield page
+    context.close()
+    assert not log.errors, f"the page logged errors: {log.errors}"
+    assert not log.foreign_requests(), f"requests left the site: {log.foreign_requests()}"
+    assert all("/dozito/" in url for url in log.requests), "a request left the path prefix"
+
+
+def new_build(site: Path, change: Callable[[Path], None]) -> str:
+    """Change the site as a new build would, sw.js included; return the new hash."""
+    change(site)
+    files = build_info(site)["files"]
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(f"{name}\0{site_build.file_hash(site / name)}\n".encode())
+    new_hash = digest.hexdigest()[:16]
+    site_build.write_service_worker(site, new_hash, files)
+    info = {**build_info(site), "hash": new_hash}
+    (site / "build-info.json").write_text(json.dumps(info))
+    return new_hash
+
+
+def retitle(site: Path) -> None:
+    page = site / "index.html"
+    page.write_text(page.read_text().replace("<title>Dozito</title>", "<title>Dozito 2</title>"))
+
+
+def test_a_new_build_is_offered_and_replaces_the_old_cache(
+    watched_page: Page, copied_site: tuple[Path, str]
+) -> None:
+    page = watched_page
+    site, url = copied_site
+    open_page(page, url + "?players=casual,sharp&rounds=3&seed=8&speed=slow")
+    wait_offline_ready(page, site)
+    old_hash = build_info(site)["hash"]
+    expect(page.locator(PROMPT)).to_have_count(0)
+
+    new_hash = new_build(site, retitle)
+    assert new_hash != old_hash
+    # The next load still runs the cached build, and the browser finds the new one.
+    page.reload()
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "turn", timeout=BOOT_MS)
+    expect(page).to_have_title("Dozito")
+    prompt = page.locator(PROMPT)
+    expect(prompt).to_be_visible(timeout=60_000)
+    expect(prompt).to_contain_text("A new version of Dozito is available.")
+    assert page.evaluate("caches.keys()") == [f"dozito-{old_hash}", f"dozito-{new_hash}"]
+
+    page.click("[data-testid=update-reload]")
+    expect(page).to_have_title("Dozito 2", timeout=30_000)
+    # The saved game resumes under the new build; only its cache is left.
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "turn", timeout=BOOT_MS)
+    expect(prompt).to_have_count(0)
+    assert page.evaluate("caches.keys()") == [f"dozito-{new_hash}"]
+    wait_offline_ready(page, site)

@@ -1,0 +1,64 @@
+// The service worker: the game works offline once it has been opened.
+//
+// build.py writes dist/sw.js from this file, with BUILD filled in: the build's
+// content hash and every file the game needs, relative to this script (which
+// sits at the site's root, so the site works under any path prefix). Any
+// change to the build changes this file, and browsers install the new worker
+// beside the running one; it waits until the page asks it to take over (the
+// player clicked "reload" in the update prompt, js/pwa.js), then deletes the
+// older builds' caches.
+//
+// Cache first: a precached file is answered from this build's cache, with the
+// response stored as the server sent it (a wasm needs its application/wasm
+// type); anything else goes to the network untouched.
+
+const BUILD = "__DOZITO_BUILD__";
+
+const PREFIX = "dozito-";
+const CACHE = PREFIX + BUILD.hash;
+/** Precached URLs, absolute; "./" is the page as the address names it. */
+const URLS = new Set(["./", ...BUILD.files].map((file) => new URL(file, self.location).href));
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  // "no-cache": revalidated with the server, never a stale copy from the HTTP
+  // cache under this build's name, but not downloaded again if unchanged
+  // (the page has just loaded most of these files itself).
+  await cache.addAll([...URLS].map((url) => new Request(url, { cache: "no-cache" })));
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  url.hash = "";
+  // The page's address may carry a query (?players=..., ?lang=...): same page.
+  if (request.mode === "navigate") url.search = "";
+  if (!URLS.has(url.href)) return;
+  event.respondWith(cacheFirst(request, url.href));
+});
+
+async function cacheFirst(request, url) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(url, { ignoreVary: true });
+  return cached ?? fetch(request); // gone only if the browser evicted the cache
+}
