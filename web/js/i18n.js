@@ -1,0 +1,79 @@
+// Message catalogs. Every user-visible string goes through t(); adding a
+// language is data only: a new i18n/<lang>.json plus its entry in
+// i18n/languages.json. English is always loaded too, as the fallback for
+// keys a translation lacks.
+
+const FALLBACK = "en";
+const PREF_KEY = "dozito.lang";
+
+let messages = {};
+let fallback = {};
+let plural = new Intl.PluralRules(FALLBACK);
+let current = FALLBACK;
+
+async function fetchJson(path) {
+  const response = await fetch(new URL(path, document.baseURI));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** The language to use: ?lang=, then the saved choice, then the browser's. */
+function pickLanguage(available) {
+  const wanted = [
+    new URLSearchParams(location.search).get("lang"),
+    localStorage.getItem(PREF_KEY),
+    ...(navigator.languages || [navigator.language]),
+  ];
+  for (const tag of wanted) {
+    const base = (tag || "").toLowerCase().split("-")[0];
+    if (base && available[base]) return base;
+  }
+  return FALLBACK;
+}
+
+/** Load the catalogs and translate the static page (elements with data-i18n). */
+export async function initI18n() {
+  const { languages } = await fetchJson("i18n/languages.json");
+  current = pickLanguage(languages);
+  fallback = await fetchJson(`i18n/${FALLBACK}.json`);
+  messages = current === FALLBACK ? fallback : await fetchJson(`i18n/${current}.json`);
+  plural = new Intl.PluralRules(current);
+  document.documentElement.lang = current;
+  translateStatic(document);
+  return { language: current, languages };
+}
+
+export function language() {
+  return current;
+}
+
+/** Remember a language for next time (the page reloads to apply it). */
+export function saveLanguage(lang) {
+  localStorage.setItem(PREF_KEY, lang);
+}
+
+function lookup(key) {
+  return messages[key] ?? fallback[key];
+}
+
+/**
+ * The message for key with {name} placeholders filled from params. A numeric
+ * params.count picks key.one / key.other (etc.) by the language's plural rules.
+ */
+export function t(key, params = {}) {
+  let template;
+  if (typeof params.count === "number") template = lookup(`${key}.${plural.select(params.count)}`) ?? lookup(`${key}.other`);
+  template ??= lookup(key);
+  if (template === undefined) {
+    console.warn(`i18n: missing message ${key}`);
+    return key;
+  }
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Fill text and labels of static markup: data-i18n, data-i18n-label, data-i18n-title. */
+export function translateStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}

@@ -1,0 +1,421 @@
+// The app controller: boots the engine, chooses what to show (setup, the
+// table, a round's scoring, the game's end) and runs the game. Every engine
+// request goes through one task queue, so requests never overlap: human
+// clicks and imports are queued tasks; between tasks, bots play at the chosen speed.
+import { animateEvents, measure, skipAnimations } from "./animate.js";
+import { setCards } from "./cards.js";
+import { startEngine } from "./engine/client.js";
+import { initI18n, saveLanguage, t } from "./i18n.js";
+import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
+import { Session } from "./session.js";
+import { downloadRecord, readGameFile } from "./transfer.js";
+import { SPEEDS, forgetGameQuery, gameFromQuery, speedFromQuery } from "./url.js";
+import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
+import { fill, h } from "./ui/dom.js";
+import { gameOver } from "./ui/game-over.js";
+import { helpContent } from "./ui/help.js";
+import { LogView, eventText } from "./ui/log.js";
+import { scores } from "./ui/scores.js";
+import { scoringView } from "./ui/scoring-view.js";
+import { seatNames, setup } from "./ui/setup.js";
+import { renderStatus } from "./ui/status.js";
+import { table } from "./ui/table.js";
+import { offerUpdates } from "./ui/update-prompt.js";
+
+/** Pause before each bot action, and length of a card flight, per speed (ms). */
+const BOT_PAUSE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
+const FLIGHT = { slow: 600, normal: 340, fast: 180, instant: 0 };
+/** Bots playing without pauses redraw the table at most this often (ms). */
+const REDRAW_EVERY = 150;
+
+const $ = (id) => document.getElementById(id);
+const el = {
+  status: $("status"),
+  notice: $("notice"),
+  board: $("board"),
+  screen: $("screen"),
+  side: $("side"),
+  scores: $("scores"),
+  log: $("log"),
+  announcer: $("announcer"),
+  botBar: $("bot-bar"),
+  skip: $("skip-bots"),
+  speed: $("speed"),
+  toolbar: $("toolbar"),
+  exportButton: $("export-game"),
+  importFile: $("import-file"),
+  helpDialog: $("help-dialog"),
+  confirmDialog: $("confirm-dialog"),
+};
+
+let session = null;
+let screen = "loading"; // "loading", "setup" or "game"
+let speed = speedFromQuery() ?? readPrefs().speed ?? "normal";
+let busy = false; // an engine request is in flight
+let halted = false; // bots stopped after an engine error, until the player retries
+let fastForward = false; // bots skip their pauses until a human is to play
+const tasks = [];
+let pumping = false;
+let wakeBot = () => {};
+let lastRender = 0;
+const logView = new LogView(el.log);
+
+// --- the task queue and the bots -------------------------------------------
+
+function enqueue(task) {
+  tasks.push(task);
+  wakeBot();
+  pump();
+}
+
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    for (;;) {
+      if (tasks.length) {
+        await tasks.shift()();
+        continue;
+      }
+      if (screen !== "game" || halted || !session.botToPlay) break;
+      await botPause();
+      if (tasks.length || screen !== "game" || !session.botToPlay) continue;
+      await step(() => session.bot(), { bot: true });
+    }
+  } finally {
+    pumping = false;
+    fastForward = false;
+    renderBotBar();
+  }
+}
+
+function botPause() {
+  const ms = fastForward ? 0 : BOT_PAUSE[speed];
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    wakeBot = () => (clearTimeout(timer), resolve());
+  });
+}
+
+/** One engine action (a human's or a bot's): request it, redraw, announce, animate. */
+async function step(request, { bot = false } = {}) {
+  // Bots playing without pauses are neither animated nor redrawn at every action.
+  const rushing = bot && (fastForward || speed === "instant");
+  busy = true;
+  disableActions();
+  const before = rushing ? null : measure(el.board);
+  let events;
+  try {
+    events = await request();
+  } catch (error) {
+    engineFailed(error, { bot });
+    return;
+  } finally {
+    busy = false;
+  }
+  storeGame(session.toSave());
+  announce(events);
+  if (rushing && session.botToPlay && performance.now() - lastRender < REDRAW_EVERY) return;
+  render({ events });
+  if (before) await animateEvents(events, before, el.board, FLIGHT[speed]);
+}
+
+/** A click on a legal target: one click, one action, queued behind any flight. */
+function onAction(action) {
+  if (busy || !session.humanToPlay) return;
+  disableActions();
+  skipAnimations();
+  enqueue(() => step(() => session.act(action)));
+}
+
+/** Take every action off the table at once, so a second click cannot slip in. */
+function disableActions() {
+  for (const target of el.board.querySelectorAll("[data-action]")) {
+    target.removeAttribute("data-action");
+    target.disabled = true;
+  }
+}
+
+function onContinue() {
+  if (!session.pending) return;
+  session.continueRound();
+  storeGame(session.toSave());
+  render({ focusMain: true });
+  pump();
+}
+
+// --- errors ------------------------------------------------------------------
+
+function engineFailed(error, { bot }) {
+  console.warn("dozito: engine error", error);
+  const message = t("error.engine", { message: error.message });
+  if (bot) {
+    halted = true;
+    showNotice(el.notice, message, { detail: t("error.botsStopped"), action: { label: t("error.retry"), run: retryBots } });
+  } else {
+    showNotice(el.notice, message);
+  }
+  // The engine keeps its game on a refused request; redraw from its view.
+  session
+    .resync()
+    .catch(() => {})
+    .then(() => render());
+}
+
+function retryBots() {
+  halted = false;
+  hideNotice(el.notice);
+  pump();
+}
+
+// --- rendering -----------------------------------------------------------------
+
+function announce(events) {
+  const lines = events.map((event) => eventText(event, session.view.names)).filter(Boolean);
+  const turnBegins = !events.length || events.some((event) => event.type === "discard");
+  if (session.humanToPlay && turnBegins) lines.push(t("status.yourTurn", { who: session.view.names[session.view.current] }));
+  if (lines.length) el.announcer.textContent = lines.join(" ");
+}
+
+/**
+ * Redraw the game. events: those of the action just played (for the status
+ * line); focusMain: move focus to the new view's main control (a phase changed).
+ */
+function render({ events = [], focusMain = false } = {}) {
+  if (screen !== "game") return;
+  lastRender = performance.now();
+  const { view, seats } = session;
+  const phase = session.phase;
+  renderStatus(el.status, { phase, view, seats, scored: session.pending, events });
+  fill(el.scores, scores({ view, seats, highlight: phase === "turn" ? view.current : null, live: phase === "turn" }));
+  logView.update(session.log, view.names);
+  el.side.hidden = false;
+  el.exportButton.disabled = false;
+  el.board.hidden = phase !== "turn";
+  el.screen.hidden = phase === "turn";
+  if (phase === "turn") {
+    keepFocus(el.board, () => fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction })), focusMain);
+  } else {
+    const panel = phase === "round-end" ? scoringView({ scored: session.pending, view, seats, onContinue }) : gameOver({ view, seats, instantWinner: instantWinner(), onPlayAgain: playAgain, onNewGame: askNewGame });
+    // A keyboard user whose target just went away (the round ended) lands on the next step.
+    const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
+    fill(el.screen, panel);
+    if (focusMain || lost) panel.querySelector(".button--primary").focus();
+  }
+  renderBotBar();
+}
+
+/** Redraw inside root without losing the keyboard user's place. */
+function keepFocus(root, redraw, focusMain) {
+  const had = root.contains(document.activeElement) || document.activeElement === document.body;
+  const key = document.activeElement?.dataset?.focus;
+  redraw();
+  if (!had && !focusMain) return;
+  const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled)`);
+  const next = same || root.querySelector("[data-action]");
+  if (next) next.focus({ preventScroll: !focusMain });
+}
+
+function renderBotBar() {
+  const show = screen === "game" && session.botToPlay && speed !== "instant";
+  el.botBar.hidden = !show;
+  el.skip.disabled = fastForward;
+}
+
+function instantWinner() {
+  const win = session.log.findLast((event) => event.type === "instant_win");
+  return win ? win.seat : null;
+}
+
+// --- games: new, resumed, imported ---------------------------------------------
+
+function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+/** Start a game: {seats, names, rounds, firstPlayer, seed}; null picks at random. */
+async function startGame({ seats, names, rounds, firstPlayer, seed }) {
+  try {
+    await session.start({
+      seats,
+      names,
+      rounds: rounds ?? 3,
+      firstPlayer: firstPlayer ?? Math.floor(Math.random() * seats.length),
+      seed: seed ?? randomSeed(),
+    });
+  } catch (error) {
+    showNotice(el.notice, t("error.start", { message: error.message }));
+    return showSetup();
+  }
+  enterGame();
+}
+
+function enterGame() {
+  screen = "game";
+  halted = false;
+  forgetGameQuery();
+  storeGame(session.toSave());
+  render({ focusMain: true });
+  announce([]);
+}
+
+/**
+ * The game the address asks for, with names filled in as the setup form
+ * would. Seat 0 starts unless first= says otherwise (the engine's default),
+ * so that an address always gives the same game.
+ */
+function queryGame(query) {
+  const named = query.seats.map((seat, i) => ({ kind: seat.kind === "human" ? "human" : seat.level, name: query.names[i] ?? "" }));
+  return { ...query, names: seatNames(named), firstPlayer: query.firstPlayer ?? 0 };
+}
+
+/** Resume the saved game, if any; an unusable save is set aside and reported. */
+async function resumeSaved() {
+  let save;
+  try {
+    save = readGame();
+    if (!save) return false;
+    await session.load(save);
+  } catch (error) {
+    // Unreadable, from another version, or refused by the engine: never a crash.
+    setAsideGame();
+    showNotice(el.notice, t("error.badSave", { message: error.message }), { kind: "warning" });
+    return false;
+  }
+  enterGame();
+  return true;
+}
+
+async function importGame(file) {
+  let game;
+  try {
+    game = await readGameFile(file);
+    await session.load(game);
+  } catch (error) {
+    showNotice(el.notice, t("error.import", { name: file.name, message: error.message }));
+    return;
+  }
+  hideNotice(el.notice);
+  enterGame();
+}
+
+function showSetup() {
+  screen = "setup";
+  renderStatus(el.status, { phase: "setup" });
+  el.board.hidden = true;
+  el.side.hidden = true;
+  el.botBar.hidden = true;
+  el.exportButton.disabled = true;
+  el.screen.hidden = false;
+  const inGame = session.view !== null && session.phase !== "game-over";
+  const form = setup({
+    initial: readPrefs().setup,
+    onBack: inGame ? backToGame : null,
+    onStart: (choice) => {
+      storePrefs({ setup: choice.setup });
+      enqueue(() => startGame(choice));
+    },
+  });
+  fill(el.screen, form);
+  form.querySelector("select").focus();
+}
+
+function backToGame() {
+  screen = "game";
+  render({ focusMain: true });
+  pump();
+}
+
+function playAgain() {
+  const { seats, view } = session;
+  enqueue(() => startGame({ seats, names: view.names, rounds: view.rounds }));
+}
+
+async function askNewGame() {
+  const playing = screen === "game" && session.phase !== "game-over";
+  if (playing && !(await confirmDialog(el.confirmDialog, { message: t("dialog.abandon"), confirm: t("dialog.abandonYes") }))) return;
+  showSetup();
+}
+
+// --- toolbar ---------------------------------------------------------------------
+
+/** The language menu, shown once there is more than one catalog; a choice reloads the page. */
+function initLanguages({ language, languages }) {
+  const select = $("language");
+  fill(select, Object.entries(languages).map(([code, name]) => h("option", { value: code }, name)));
+  select.value = language;
+  select.addEventListener("change", () => {
+    saveLanguage(select.value);
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.replace(url);
+  });
+  $("language-picker").hidden = Object.keys(languages).length < 2;
+}
+
+function initToolbar() {
+  $("new-game").addEventListener("click", askNewGame);
+  $("help-button").addEventListener("click", () => openDialog(el.helpDialog, { title: t("help.title"), content: helpContent() }));
+  el.exportButton.addEventListener("click", () => downloadRecord(session.record));
+  $("import-button").addEventListener("click", () => el.importFile.click());
+  el.importFile.addEventListener("change", () => {
+    const [file] = el.importFile.files;
+    el.importFile.value = "";
+    if (file) enqueue(() => importGame(file));
+  });
+  fill(el.speed, SPEEDS.map((value) => h("option", { value }, t(`speed.${value}`))));
+  el.speed.value = speed;
+  el.speed.addEventListener("change", () => {
+    speed = el.speed.value;
+    storePrefs({ speed });
+    wakeBot();
+    renderBotBar();
+  });
+  el.skip.addEventListener("click", () => {
+    fastForward = true;
+    skipAnimations();
+    wakeBot();
+    renderBotBar();
+  });
+  // Any click or Escape cuts the current card flights short.
+  document.addEventListener("pointerdown", skipAnimations);
+  document.addEventListener("keydown", (event) => event.key === "Escape" && skipAnimations());
+  el.toolbar.hidden = false;
+}
+
+// --- boot --------------------------------------------------------------------------
+
+async function boot() {
+  let catalogs;
+  try {
+    catalogs = await initI18n();
+  } catch (error) {
+    // Without a catalog there are no words to show but the page's built-in fallback.
+    $("boot-failed").hidden = false;
+    throw error;
+  }
+  renderStatus(el.status, { phase: "loading", stage: "runtime" });
+  try {
+    const engine = await startEngine({ onStatus: (stage) => stage !== "ready" && renderStatus(el.status, { phase: "loading", stage }) });
+    setCards((await engine.request({ op: "cards" })).cards);
+    session = new Session(engine);
+  } catch (error) {
+    renderStatus(el.status, { phase: "loading", stage: "failed" });
+    showNotice(el.notice, t("error.boot", { message: error.message }), { action: { label: t("error.reload"), run: () => location.reload() } });
+    return;
+  }
+  initToolbar();
+  offerUpdates();
+  initLanguages(catalogs);
+  let query = null;
+  try {
+    query = gameFromQuery();
+  } catch (error) {
+    showNotice(el.notice, t("error.query", { message: error.message }), { kind: "warning" });
+    forgetGameQuery();
+  }
+  if (query) enqueue(() => startGame(queryGame(query)));
+  else enqueue(async () => (await resumeSaved()) || showSetup());
+}
+
+boot();

@@ -1,0 +1,40 @@
+// A tiny element builder. Text always goes in as text nodes, never as HTML,
+// so player names and imported data cannot inject markup (and the strict CSP
+// holds: no inline styles or handlers are ever produced here).
+
+/**
+ * h("button", {class: "x", dataset: {action: "draw"}, onclick: fn}, "Draw")
+ * Attributes: class, dataset, on<event> listeners, boolean true/false/null
+ * (false or null leaves the attribute out), anything else via setAttribute.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name === "class") el.className = value;
+    else if (name === "dataset") Object.assign(el.dataset, value);
+    else if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
+    else el.setAttribute(name, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace an element's content. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** Text read by screen readers only. */
+export function srOnly(text) {
+  return h("span", { class: "sr-only" }, text);
+}

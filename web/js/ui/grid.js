@@ -1,0 +1,75 @@
+// A player's 3×4 grid. The large grid of the player to move is made of
+// buttons (spot S carries data-action="place:S" exactly while that is legal);
+// small grids and scoring grids are plain pictures with words for screen readers.
+import { COLORS, cardMarks, cardName } from "../cards.js";
+import { t } from "../i18n.js";
+import { cardFace } from "./card.js";
+import { h, srOnly } from "./dom.js";
+
+const SPOTS = Array.from({ length: 12 }, (_, i) => i + 1);
+const COLUMNS = 4;
+
+/** Words for one spot: "spot 7, purple 7, face up, 3 suns, STOP" or "spot 7, face down". */
+function spotLabel(spot, code) {
+  if (!code) return t("spot.down", { spot });
+  return [t("spot.up", { spot, card: cardName(code) }), ...cardMarks(code)].join(t("list.comma"));
+}
+
+/**
+ * Edge classes that outline each group: a cell's side is drawn where its
+ * neighbour on that side is not in the same group. Returns spot -> {classes, group}.
+ */
+function outlines(groups) {
+  const groupOf = new Map();
+  groups.forEach((group, index) => group.spots.forEach((spot) => groupOf.set(spot, index)));
+  const cells = new Map();
+  for (const [spot, index] of groupOf) {
+    const column = (spot - 1) % COLUMNS;
+    const sides = {
+      top: spot - COLUMNS,
+      bottom: spot + COLUMNS,
+      left: column > 0 ? spot - 1 : 0,
+      right: column < COLUMNS - 1 ? spot + 1 : 0,
+    };
+    const edges = Object.entries(sides).filter(([, next]) => groupOf.get(next) !== index).map(([side]) => `edge-${side}`);
+    cells.set(spot, { classes: ["in-group", ...edges], group: groups[index] });
+  }
+  return cells;
+}
+
+/**
+ * grid({seat, cells, size: "large"|"small"|"score", groups, actions, onAction})
+ * actions: Map spot -> action string for the spots a human may click now.
+ */
+export function grid({ seat, cells, size, groups = [], actions = null, onAction = null }) {
+  const outlined = outlines(groups);
+  const items = SPOTS.map((spot) => {
+    const code = cells[spot - 1];
+    const cell = outlined.get(spot);
+    const classes = ["spot", ...(cell ? cell.classes : [])];
+    // The group's points sit on its lowest spot, which comes first in spot order.
+    const points = cell && cell.group.spots[0] === spot ? h("span", { class: `spot__points spot__points--${COLORS[cell.group.color]}` }, t("group.points", { count: cell.group.points })) : null;
+    const picture = [cardFace(code), points, h("span", { class: "spot__number", "aria-hidden": "true" }, spot)];
+    if (size !== "large") return h("li", { class: classes.join(" "), dataset: { anim: `spot:${seat}:${spot}` } }, picture, srOnly(spotLabel(spot, code)));
+    const action = actions ? actions.get(spot) : undefined;
+    const label = action ? t("spot.placeHere", { where: spotLabel(spot, code) }) : spotLabel(spot, code);
+    return h(
+      "li",
+      { class: classes.join(" ") },
+      h(
+        "button",
+        {
+          type: "button",
+          class: `spot__button${action ? " is-legal" : ""}`,
+          "aria-label": label,
+          disabled: !action,
+          dataset: { anim: `spot:${seat}:${spot}`, focus: `spot:${spot}`, ...(action ? { action } : {}) },
+          onclick: action ? () => onAction(action) : null,
+        },
+        picture,
+      ),
+    );
+  });
+  return h("ol", { class: `grid grid--${size}` }, items);
+}
+

@@ -1,0 +1,160 @@
+// The new-game form: 2 to 5 seats (a human with a name, or a bot level),
+// the number of rounds and who starts. It reports the chosen settings up;
+// main.js remembers them for next time.
+import { BOT_LEVELS } from "../session.js";
+import { t } from "../i18n.js";
+import { fill, h } from "./dom.js";
+
+const MIN_SEATS = 2;
+const MAX_SEATS = 5;
+const MAX_ROUNDS = 10;
+const NAME_LENGTH = 24;
+
+export const DEFAULT_SETUP = { seats: [{ kind: "human", name: "" }, { kind: "casual", name: "" }], rounds: 3, first: "random" };
+
+/** The name a seat gets when its field is left empty. */
+function defaultName(seat, index) {
+  return seat.kind === "human" ? t("setup.defaultName", { n: index + 1 }) : t(`botName.${seat.kind}`);
+}
+
+/** Names as the game will use them: typed, or defaulted; repeats numbered so the log stays clear. */
+export function seatNames(seats) {
+  const names = seats.map((seat, i) => seat.name.trim() || defaultName(seat, i));
+  return names.map((name, i) => {
+    const repeats = names.slice(0, i).filter((other) => other === name).length;
+    return repeats ? `${name} ${repeats + 1}` : name;
+  });
+}
+
+/** A copy of saved settings with anything out of range replaced by the default. */
+export function sanitizeSetup(saved) {
+  const kinds = ["human", ...BOT_LEVELS];
+  const seats = Array.isArray(saved?.seats) ? saved.seats.filter((s) => kinds.includes(s?.kind)).slice(0, MAX_SEATS) : [];
+  const rounds = Number.isInteger(saved?.rounds) && saved.rounds >= 1 && saved.rounds <= MAX_ROUNDS ? saved.rounds : DEFAULT_SETUP.rounds;
+  return {
+    seats: seats.length >= MIN_SEATS ? seats.map((s) => ({ kind: s.kind, name: typeof s.name === "string" ? s.name.slice(0, NAME_LENGTH) : "" })) : structuredClone(DEFAULT_SETUP.seats),
+    rounds,
+    first: Number.isInteger(saved?.first) && saved.first < seats.length ? saved.first : "random",
+  };
+}
+
+/**
+ * setup({initial, onStart, onBack}): onStart({setup, seats, names, rounds,
+ * firstPlayer|null}); onBack, if given, returns to the game in progress.
+ */
+export function setup({ initial, onStart, onBack = null }) {
+  const state = sanitizeSetup(initial);
+  const seatList = h("ol", { class: "setup__seats" });
+  const firstSelect = h("select", { id: "setup-first", class: "field" });
+  const customRounds = h("input", { type: "number", id: "setup-rounds-custom", class: "field field--number", min: 1, max: MAX_ROUNDS, value: state.rounds, "aria-label": t("setup.customRounds") });
+  const addButton = h("button", { type: "button", class: "button button--quiet", onclick: () => addSeat() }, t("setup.addPlayer"));
+
+  function renderFirst() {
+    const names = seatNames(state.seats);
+    fill(firstSelect, h("option", { value: "random" }, t("setup.firstRandom")), names.map((name, i) => h("option", { value: i }, name)));
+    firstSelect.value = String(state.first);
+  }
+
+  function renderSeats() {
+    fill(
+      seatList,
+      state.seats.map((seat, i) => {
+        const kind = h(
+          "select",
+          { id: `setup-kind-${i}`, class: "field", "aria-label": t("setup.kindLabel", { n: i + 1 }), onchange: (e) => ((seat.kind = e.target.value), renderFirst(), (name.placeholder = defaultName(seat, i))) },
+          h("option", { value: "human" }, t("level.human")),
+          BOT_LEVELS.map((level) => h("option", { value: level }, t(`level.${level}`))),
+        );
+        kind.value = seat.kind;
+        const name = h("input", {
+          type: "text",
+          id: `setup-name-${i}`,
+          class: "field field--name",
+          maxlength: NAME_LENGTH,
+          autocomplete: "off",
+          value: seat.name,
+          placeholder: defaultName(seat, i),
+          "aria-label": t("setup.nameLabel", { n: i + 1 }),
+          oninput: (e) => ((seat.name = e.target.value), renderFirst()),
+        });
+        const remove = h(
+          "button",
+          { type: "button", class: "button button--icon", "aria-label": t("setup.removePlayer", { n: i + 1 }), title: t("setup.removePlayer", { n: i + 1 }), disabled: state.seats.length <= MIN_SEATS, onclick: () => removeSeat(i) },
+          h("span", { class: "icon-remove", "aria-hidden": "true" }),
+        );
+        return h("li", { class: "setup__seat" }, h("span", { class: "setup__seat-number", "aria-hidden": "true" }, i + 1), kind, name, remove);
+      }),
+    );
+    addButton.disabled = state.seats.length >= MAX_SEATS;
+    renderFirst();
+  }
+
+  function addSeat() {
+    state.seats.push({ kind: "casual", name: "" });
+    renderSeats();
+    seatList.lastElementChild.querySelector("select").focus();
+  }
+
+  function removeSeat(i) {
+    state.seats.splice(i, 1);
+    if (state.first !== "random") state.first = "random";
+    renderSeats();
+    addButton.focus();
+  }
+
+  const roundChoice = (value, label) =>
+    h(
+      "label",
+      { class: "choice" },
+      h("input", { type: "radio", name: "rounds", value, checked: String(value) === roundsMode(), onchange: () => syncRounds() }),
+      h("span", {}, label),
+    );
+  const roundsMode = () => (state.rounds === 1 || state.rounds === 3 ? String(state.rounds) : "custom");
+
+  function syncRounds() {
+    const mode = form.querySelector("input[name=rounds]:checked").value;
+    customRounds.disabled = mode !== "custom";
+    state.rounds = mode === "custom" ? Math.min(MAX_ROUNDS, Math.max(1, Math.round(Number(customRounds.value)) || 1)) : Number(mode);
+  }
+  customRounds.addEventListener("input", syncRounds);
+  firstSelect.addEventListener("change", () => (state.first = firstSelect.value === "random" ? "random" : Number(firstSelect.value)));
+
+  const form = h(
+    "form",
+    {
+      class: "setup panel",
+      "aria-labelledby": "setup-title",
+      onsubmit: (e) => {
+        e.preventDefault();
+        syncRounds();
+        onStart({
+          setup: structuredClone(state),
+          seats: state.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : { kind: "bot", level: seat.kind })),
+          names: seatNames(state.seats),
+          rounds: state.rounds,
+          firstPlayer: state.first === "random" ? null : state.first,
+        });
+      },
+    },
+    h("h2", { id: "setup-title", class: "panel__title" }, t("setup.title")),
+    h("fieldset", { class: "setup__group" }, h("legend", {}, t("setup.players")), seatList, addButton),
+    h(
+      "fieldset",
+      { class: "setup__group setup__rounds" },
+      h("legend", {}, t("setup.rounds")),
+      roundChoice(1, t("setup.rounds1")),
+      roundChoice(3, t("setup.rounds3")),
+      h("span", { class: "setup__custom" }, roundChoice("custom", t("setup.roundsCustom")), customRounds),
+    ),
+    h("div", { class: "setup__group" }, h("label", { for: "setup-first", class: "setup__label" }, t("setup.first")), firstSelect),
+    h(
+      "div",
+      { class: "panel__actions" },
+      onBack ? h("button", { type: "button", class: "button", onclick: onBack }, t("setup.back")) : null,
+      h("button", { type: "submit", class: "button button--primary" }, t("setup.start")),
+    ),
+  );
+  renderSeats();
+  customRounds.disabled = roundsMode() !== "custom";
+  return form;
+}

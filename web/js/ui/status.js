@@ -1,0 +1,78 @@
+// The status line: whose turn it is and what they may do, or how the game
+// stands. Its data-phase / data-current / data-winners attributes are part
+// of the page's testing contract.
+import { cardName } from "../cards.js";
+import { t } from "../i18n.js";
+import { fill, h } from "./dom.js";
+
+/** What the player to move may do now, read from the engine's legal actions. */
+function hint(view) {
+  const legal = view.legal_actions;
+  if (!view.hand) return t("hint.start");
+  const card = cardName(view.hand);
+  const canPlace = legal.some((a) => a.startsWith("place:"));
+  const canDiscard = legal.some((a) => a.startsWith("discard:"));
+  if (canPlace && canDiscard) return t("hint.placeOrDiscard", { card });
+  if (canPlace) return t("hint.mustPlace", { card });
+  return t("hint.mustDiscard", { card });
+}
+
+/** "Ann wins!" or "Shared victory: Ann and Bob". */
+export function winnersText(view) {
+  const names = view.winners.map((seat) => view.names[seat]);
+  return names.length === 1 ? t("status.winner", { who: names[0] }) : t("status.sharedWin", { who: names.join(t("list.and")) });
+}
+
+/** Words for the events worth a moment's attention on the status line. */
+function flashText(event, view) {
+  if (event.type === "extra_turn") return t("status.extraTurn", { who: view.names[event.seat] });
+  if (event.type === "reshuffle") return t("status.reshuffle");
+  return null;
+}
+
+/**
+ * renderStatus(el, {phase, view, seats, scored, events, stage}): scored is
+ * the round_scored event on show at a round end, events those of the last
+ * action, stage the engine's boot stage.
+ */
+export function renderStatus(el, { phase, view = null, seats = [], scored = null, events = [], stage = "runtime" }) {
+  el.dataset.phase = phase;
+  const current = phase === "turn" ? view.current : null;
+  if (current === null) delete el.dataset.current;
+  else el.dataset.current = String(current);
+  if (phase === "game-over") el.dataset.winners = view.winners.join(",");
+  else delete el.dataset.winners;
+
+  let main;
+  let detail = "";
+  const chips = [];
+  if (phase === "loading") {
+    main = t(`status.loading.${stage}`);
+  } else if (phase === "setup") {
+    main = t("status.setup");
+  } else {
+    if (phase === "turn") {
+      chips.push(t("status.round", { round: view.round, rounds: view.rounds }));
+      const name = view.names[current];
+      const seat = seats[current];
+      main = seat.kind === "human" ? t("status.yourTurn", { who: name }) : t("status.botTurn", { who: name });
+      detail = seat.kind === "human" ? hint(view) : t("status.botLevel", { level: t(`level.${seat.level}`) });
+      if (view.ender !== null) chips.push(t("status.lastTurns", { who: view.names[view.ender] }));
+      for (const event of events) {
+        const text = flashText(event, view);
+        if (text) chips.push(h("span", { class: "chip chip--flash" }, text));
+      }
+    } else if (phase === "round-end") {
+      main = t("status.roundOver", { round: scored.round });
+      detail = t("status.roundOverHint");
+    } else {
+      main = winnersText(view);
+    }
+  }
+  fill(
+    el,
+    phase === "loading" ? h("span", { class: "status__spinner", "aria-hidden": "true" }) : null,
+    h("span", { class: "status__text" }, h("strong", { class: "status__main" }, main), detail ? h("span", { class: "status__detail" }, detail) : null),
+    chips.length ? h("span", { class: "status__chips" }, chips.map((chip) => (typeof chip === "string" ? h("span", { class: "chip" }, chip) : chip))) : null,
+  );
+}

@@ -1,0 +1,55 @@
+// The table: a panel per player (small grid, scores) and the stage where the
+// player to move plays: piles, the card in hand and their large grid.
+import { t } from "../i18n.js";
+import { h } from "./dom.js";
+import { grid } from "./grid.js";
+import { hand } from "./hand.js";
+import { piles } from "./piles.js";
+import { seatKind } from "./scores.js";
+
+function seatPanel({ view, seats, seat }) {
+  const current = seat === view.current;
+  const live = view.live[seat];
+  return h(
+    "li",
+    { class: `seat${current ? " is-current" : ""}${seats[seat].kind === "bot" ? " is-bot" : ""}`, "aria-current": current ? "true" : false },
+    h(
+      "div",
+      { class: "seat__head" },
+      h("span", { class: "seat__name" }, view.names[seat]),
+      h("span", { class: "seat__total" }, t("seat.total", { count: view.totals[seat] })),
+      h("span", { class: "seat__kind" }, seatKind(seats[seat])),
+      h("span", { class: "seat__grid" }, t("seat.grid", { count: live.total })),
+    ),
+    // The player to move has the large grid on the stage; their small one would repeat it.
+    current ? h("p", { class: "seat__playing" }, t("seat.playing")) : grid({ seat, cells: view.grids[seat], size: "small", groups: live.groups }),
+  );
+}
+
+/** table({view, seats, interactive, onAction}): interactive = a human may act now. */
+export function table({ view, seats, interactive, onAction }) {
+  const legal = new Set(interactive ? view.legal_actions : []);
+  const spots = new Map([...legal].filter((a) => a.startsWith("place:")).map((a) => [Number(a.slice(6)), a]));
+  const seat = view.current;
+  return [
+    h(
+      "section",
+      { class: `stage${seats[seat].kind === "bot" ? " is-bot" : ""}`, "aria-labelledby": "stage-title" },
+      h("div", { class: "stage__center" }, piles({ view, legal, onAction }), hand({ code: view.hand })),
+      h(
+        "div",
+        { class: "stage__player" },
+        h(
+          "h2",
+          { class: "stage__title", id: "stage-title" },
+          t("stage.grid", { who: view.names[seat] }),
+          h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total })),
+        ),
+        grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, onAction }),
+      ),
+    ),
+    // After the stage in reading order (where the player acts comes first);
+    // wide screens show it above the stage (css/table.css).
+    h("ol", { class: "seats", "aria-label": t("table.players") }, view.names.map((_, i) => seatPanel({ view, seats, seat: i }))),
+  ];
+}
