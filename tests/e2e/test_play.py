@@ -379,35 +379,3 @@ def test_bots_play_at_a_visible_pace_and_can_be_skipped(page: Page, site_url: st
     expect(skip).to_be_disabled()  # the bots now play without pauses
     expect(status).to_contain_text("Your turn, Ann", timeout=20_000)
     expect(skip).to_be_hidden()
-
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def test_no_serious_accessibility_violations(browser: Any, site_url: str) -> None:
-    """axe-core over the setup form, a human's turn and a round's scoring view.
-    (axe is injected as an inline script, so this context bypasses the CSP.)"""
-    context = browser.new_context(bypass_csp=True)
-    page = context.new_page()
-
-    def violations() -> list[str]:
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate(
-            """async () => (await axe.run(document)).violations
-                .filter((v) => v.impact === "serious" || v.impact === "critical")
-                .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)"""
-        )
-        return list(found)
-
-    try:
-        open_page(page, site_url)
-        assert violations() == [], "setup"
-        open_page(page, site_url, "?players=human,rookie&seed=4&names=Ann&speed=instant")
-        page.click("[data-action=draw]")
-        expect(page.locator(".hand")).to_contain_text("In hand:")
-        assert violations() == [], "turn"
-        open_page(page, site_url, "?players=rookie,casual&rounds=1&seed=4&speed=instant")
-        expect(page.locator(STATUS)).to_have_attribute("data-phase", "round-end", timeout=60_000)
-        assert violations() == [], "round end"
-    finally:
-        context.close()

@@ -1,0 +1,134 @@
+"""Accessibility: axe-core finds nothing on the setup screen, the how-to-play
+dialog, the table, the scoring view and the game's end; every action has a
+name; reduced motion stops the animations; text at 200% keeps the table whole.
+
+axe-core comes from node_modules (package.json pins it), never from a CDN. The
+page's CSP blocks script tags, so it is injected as an init script, which the
+browser runs outside the page's policy; the page keeps its CSP."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+BOOT_MS = 60_000
+STATUS = "[data-testid=status]"
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+AXE_RUN = """async () => {
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
+    }));
+}"""
+
+
+def axe_violations(page: Page, where: str) -> None:
+    """Assert that axe-core finds no violation at all, listing them if it does."""
+    violations = page.evaluate(AXE_RUN)
+    report = "\n".join(
+        f"- {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"][:8])
+        for v in violations
+    )
+    assert not violations, f"axe-core, {where}:\n{report}"
+
+
+@pytest.fixture
+def axe_page(page: Page) -> Page:
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci`", pytrace=False)
+    page.add_init_script(path=str(AXE))
+    return page
+
+
+def test_axe_finds_nothing_on_any_view(axe_page: Page, site_url: str) -> None:
+    page = axe_page
+    page.goto(site_url + "?speed=instant")
+    status = page.locator(STATUS)
+    expect(status).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    assert page.evaluate("typeof axe.run") == "function"
+    axe_violations(page, "setup screen")
+
+    page.click("#help-button")
+    expect(page.locator("#help-dialog")).to_be_visible()
+    axe_violations(page, "how-to-play dialog")
+    page.keyboard.press("Escape")
+
+    # The table, mid-game: a human holds a card, legal targets are highlighted.
+    page.fill("#setup-name-0", "Ann")
+    page.select_option("#setup-kind-1", "rookie")
+    page.check("input[name=rounds][value='1']")
+    page.select_option("#setup-first", "0")
+    page.click("button[type=submit]")
+    page.click("[data-action=draw]", timeout=30_000)
+    expect(page.locator("[data-action^='discard:']").first).to_be_visible()
+    axe_violations(page, "table")
+
+    # A round's scoring view, then the game's end, from a new all-bot game.
+    page.click("#new-game")
+    page.click("#confirm-dialog button[value=yes]")
+    expect(status).to_have_attribute("data-phase", "setup")
+    page.select_option("#setup-kind-0", "rookie")
+    page.select_option("#setup-kind-1", "casual")
+    page.click("button[type=submit]")
+    expect(status).to_have_attribute("data-phase", "round-end", timeout=BOOT_MS)
+    axe_violations(page, "scoring view")
+    page.click("[data-action=continue]")
+    expect(status).to_have_attribute("data-phase", "game-over")
+    axe_violations(page, "game over")
+
+
+def test_names_motion_and_large_text(new_page: Callable[..., Page], site_url: str) -> None:
+    page = new_page(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+    page.goto(site_url + "?players=human,human&rounds=1&seed=42&names=Ann,Bob&speed=slow")
+    expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
+
+    # Every action names itself for assistive technology.
+    actions = page.locator("[data-action]")
+    for i in range(actions.count()):
+        expect(actions.nth(i)).to_have_accessible_name(re.compile(r"\w"))
+
+    # Reduced motion: nothing moves, no card flies, no transition to wait for.
+    assert page.evaluate("document.getAnimations().length") == 0
+    page.keyboard.press("Tab")  # a focus change must not animate either
+    page.click("[data-action=draw]")
+    assert page.evaluate("document.getAnimations().length") == 0
+    assert not page.locator(".card--flying").count()
+    expect(page.locator(".hand")).to_contain_text("In hand:")
+    for i in range(page.locator("[data-action]").count()):
+        expect(page.locator("[data-action]").nth(i)).to_have_accessible_name(re.compile(r"\w"))
+    durations = page.eval_on_selector_all(
+        "button, .card, .spot, .pile__button",
+        """els => els.flatMap(el => {
+            const s = getComputedStyle(el);
+            return [s.transitionDuration, s.animationDuration]
+                .flatMap(d => d.split(","))
+                .map(d => parseFloat(d) * (d.trim().endsWith("ms") ? 1 : 1000))
+                .filter(ms => ms > 10);
+        })""",
+    )
+    assert not durations, f"transitions or animations despite reduced motion: {durations[:10]}"
+
+    # Text at 200%: the table still fits a 1280 px window, nothing spills sideways.
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    expect(page.locator("[data-testid=board]")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    spilled = page.eval_on_selector_all(
+        "[data-testid=board] *, #status *, #toolbar > *",
+        """els => els.filter(el => {
+            const r = el.getBoundingClientRect();
+            return r.width && (r.left < -1 || r.right > innerWidth + 1);
+        }).map(el => el.className || el.tagName)""",
+    )
+    assert not spilled, f"sticking out of the window at 200% text: {spilled[:10]}"
+    grown = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.status__main')).fontSize)"
+    )
+    assert grown >= 24, f"the text did not grow: {grown}px"
