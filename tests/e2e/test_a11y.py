@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
@@ -132,3 +132,84 @@ def test_names_motion_and_large_text(new_page: Callable[..., Page], site_url: st
         "parseFloat(getComputedStyle(document.querySelector('.status__main')).fontSize)"
     )
     assert grown >= 24, f"the text did not grow: {grown}px"
+
+
+def test_high_contrast_toggle(new_page: Callable[..., Page], site_url: str) -> None:
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci`", pytrace=False)
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(path=str(AXE))
+    page.goto(site_url + "?players=human,rookie&rounds=1&seed=42&names=Ann&speed=instant")
+    expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
+    html = page.locator("html")
+    toggle = page.locator("#contrast")
+    expect(toggle).to_have_accessible_name("High contrast")
+    expect(toggle).not_to_be_checked()
+    expect(html).not_to_have_class(re.compile(r"\bhigh-contrast\b"))
+
+    toggle.check()
+    expect(html).to_have_class(re.compile(r"\bhigh-contrast\b"))
+
+    # Remembered: the reload resumes the game with high contrast still on.
+    page.reload()
+    expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
+    expect(html).to_have_class(re.compile(r"\bhigh-contrast\b"))
+    expect(page.locator("#contrast")).to_be_checked()
+
+    # The table with a card in hand and its targets highlighted, in high contrast.
+    page.click("[data-action=draw]")
+    expect(page.locator("[data-action^='discard:']").first).to_be_visible()
+    axe_violations(page, "table in high contrast")
+
+    # Turned off, it stays off even though the system asks for more contrast.
+    page.locator("#contrast").uncheck()
+    expect(html).not_to_have_class(re.compile(r"\bhigh-contrast\b"))
+    page.emulate_media(contrast="more")
+    page.reload()
+    expect(page.locator("[data-testid=board]")).to_be_visible(timeout=BOOT_MS)
+    expect(html).not_to_have_class(re.compile(r"\bhigh-contrast\b"))
+
+
+def test_high_contrast_follows_the_system(new_page: Callable[..., Page], site_url: str) -> None:
+    page = new_page(contrast="more")
+    page.goto(site_url + "?speed=instant")
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    expect(page.locator("html")).to_have_class(re.compile(r"\bhigh-contrast\b"))
+    expect(page.locator("#contrast")).to_be_checked()
+
+
+def test_arrow_keys_move_between_grid_spots(page: Page, site_url: str) -> None:
+    page.goto(site_url + "?players=human,human&rounds=1&seed=42&names=Ann,Bob&speed=instant")
+    expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
+
+    def spot(n: int) -> Locator:
+        return page.locator(f".grid--large [data-focus='spot:{n}']")
+
+    # No spot is playable before the draw, yet the arrows still reach them all.
+    spot(1).focus()
+    page.keyboard.press("ArrowRight")
+    expect(spot(2)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(spot(6)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(spot(5)).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # the row's edge: the focus stays
+    expect(spot(5)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(spot(1)).to_be_focused()
+    page.keyboard.press("End")
+    expect(spot(4)).to_be_focused()
+
+    # A spot that cannot be played is no Tab stop and plays nothing.
+    assert spot(4).get_attribute("tabindex") == "-1"
+    assert spot(4).get_attribute("aria-disabled") == "true"
+    assert spot(4).get_attribute("data-action") is None
+
+    # Once the card is in hand, its legal spot is a Tab stop, and arrows leave it.
+    page.click("[data-action=draw]")
+    legal = page.locator(".grid--large [data-action^='place:']").first
+    expect(legal).to_be_visible()
+    start = int((legal.get_attribute("data-focus") or "").removeprefix("spot:"))
+    legal.focus()
+    page.keyboard.press("ArrowUp" if start > 8 else "ArrowDown")
+    expect(spot(start - 4 if start > 8 else start + 4)).to_be_focused()

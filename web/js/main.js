@@ -211,7 +211,7 @@ function keepFocus(root, redraw, focusMain) {
   const key = document.activeElement?.dataset?.focus;
   redraw();
   if (!had && !focusMain) return;
-  const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled)`);
+  const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled):not([aria-disabled="true"])`);
   const next = same || root.querySelector("[data-action]");
   if (next) next.focus({ preventScroll: !focusMain });
 }
@@ -339,6 +339,32 @@ async function askNewGame() {
 
 // --- toolbar ---------------------------------------------------------------------
 
+// High contrast: the player's choice if they made one, else the system's
+// `prefers-contrast: more`. Applied before the first paint of the game.
+const moreContrast = matchMedia("(prefers-contrast: more)");
+
+function contrastWanted() {
+  const chosen = readPrefs().contrast;
+  return typeof chosen === "boolean" ? chosen : moreContrast.matches;
+}
+
+function applyContrast() {
+  const on = contrastWanted();
+  document.documentElement.classList.toggle("high-contrast", on);
+  $("contrast").checked = on;
+}
+
+function initContrast() {
+  const box = $("contrast");
+  box.addEventListener("change", () => {
+    storePrefs({ contrast: box.checked });
+    applyContrast();
+  });
+  moreContrast.addEventListener("change", applyContrast);
+}
+
+applyContrast();
+
 /** The language menu, shown once there is more than one catalog; a choice reloads the page. */
 function initLanguages({ language, languages }) {
   const select = $("language");
@@ -363,6 +389,7 @@ function initToolbar() {
     el.importFile.value = "";
     if (file) enqueue(() => importGame(file));
   });
+  initContrast();
   fill(el.speed, SPEEDS.map((value) => h("option", { value }, t(`speed.${value}`))));
   el.speed.value = speed;
   el.speed.addEventListener("change", () => {

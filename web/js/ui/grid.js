@@ -5,6 +5,7 @@ import { COLORS, cardMarks, cardName } from "../cards.js";
 import { t } from "../i18n.js";
 import { cardFace } from "./card.js";
 import { h, srOnly } from "./dom.js";
+import { gridKeys } from "./grid-keys.js";
 
 const SPOTS = Array.from({ length: 12 }, (_, i) => i + 1);
 const COLUMNS = 4;
@@ -62,7 +63,10 @@ export function grid({ seat, cells, size, groups = [], actions = null, onAction 
           type: "button",
           class: `spot__button${action ? " is-legal" : ""}`,
           "aria-label": label,
-          disabled: !action,
+          // Not disabled: arrow keys still reach a spot that cannot be played
+          // (grid-keys.js), but Tab skips it.
+          "aria-disabled": action ? false : "true",
+          tabindex: action ? false : "-1",
           dataset: { anim: `spot:${seat}:${spot}`, focus: `spot:${spot}`, ...(action ? { action } : {}) },
           onclick: action ? () => onAction(action) : null,
         },
@@ -70,6 +74,7 @@ export function grid({ seat, cells, size, groups = [], actions = null, onAction 
       ),
     );
   });
-  return h("ol", { class: `grid grid--${size}` }, items);
+  const list = h("ol", { class: `grid grid--${size}` }, items);
+  return size === "large" ? gridKeys(list) : list;
 }
 
