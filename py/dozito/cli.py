@@ -117,6 +117,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", required=True, help="one bot level per seat, comma-separated")
     p.add_argument("--deals", type=int, default=100, help="deals to play (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    p.add_argument("--rounds", type=int, default=1, help="rounds per game (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="processes to play on (default 1)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     return parser
 
@@ -129,4 +131,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DozitoError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-

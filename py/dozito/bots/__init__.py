@@ -1,6 +1,10 @@
 """Bot opponents, by level: ``rookie``, ``casual``, ``sharp``, ``expert``
 (and ``random``, a baseline for tests).
 
+Every bot decides on an :class:`~dozito.observation.Observation` (what its
+seat may see) and its own random stream, never on a full game state; see
+``docs/bots.md`` for how each level thinks and how strong it is.
+
 >>> import random
 >>> from dozito import Game
 >>> g = Game.new(["Ann", "Bob"], seed=2)
@@ -12,8 +16,11 @@ from __future__ import annotations
 
 from ..errors import MalformedError
 from .base import Bot, RandomBot
+from .expert import ExpertBot
+from .greedy import CasualBot, RookieBot
+from .sharp import SharpBot
 
-LEVELS = ("random",)
+LEVELS = ("rookie", "casual", "sharp", "expert", "random")
 """Every level :func:`get_bot` knows."""
 
 
@@ -21,6 +28,14 @@ def get_bot(level: str) -> Bot:
     """The bot of a level; a :class:`MalformedError` for an unknown one."""
     if level == "random":
         return RandomBot()
+    if level == "rookie":
+        return RookieBot()
+    if level == "casual":
+        return CasualBot()
+    if level == "sharp":
+        return SharpBot()
+    if level == "expert":
+        return ExpertBot()
     raise MalformedError(f"unknown bot level {level!r}")
 
 

@@ -1,0 +1,240 @@
+"""``python -m dozito arena``: bots play each other on the same deals, seats rotated.
+
+A *deal* is one game of ``--rounds`` rounds (default 1) whose deck order for
+every round is fixed by ``--seed`` and the deal's number. Each deal is
+played once per rotation of the seats: with entries ``a,b,c`` the deal is
+played as ``a,b,c``, ``b,c,a`` and ``c,a,b``, so every entry sits in every
+seat (seat 0 starts) on exactly the same cards. Luck of the deal and of the
+seat therefore cancels out between entries.
+
+Per distinct bot name the arena reports the games it played (one per seat it
+held in a game), its wins (a victory shared by ``k`` players counts ``1/k``
+to each), the win rate with its 95% Wilson interval, its mean round score,
+and the mean and 95th percentile of its decision times (only decisions with
+more than one legal action are timed: forced moves cost nothing).
+
+Results depend only on ``--seed`` and the entries (not on ``--jobs``), as
+long as no bot's time cap cuts a search short.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import TypedDict
+
+from .bots import get_bot
+from .cards import DECK_SIZE
+from .errors import MalformedError
+from .game import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
+from .rng import Rng
+
+Z95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95% interval."""
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a success rate (``wins`` may be fractional).
+
+    >>> lo, hi = wilson(60, 100)
+    >>> round(lo, 4), round(hi, 4)
+    (0.502, 0.6906)
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by the nearest-rank method; 0 for no values.
+
+    >>> percentile([5, 1, 4, 2, 3], 0.95)
+    5
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+class BotRow(TypedDict):
+    """One bot name's line of the report."""
+
+    name: str
+    games: int
+    wins: float
+    win_rate: float
+    ci95: list[float]
+    mean_round_score: float
+    decision_ms_mean: float
+    decision_ms_p95: float
+
+
+class Report(TypedDict):
+    """What :func:`arena` returns and ``--json`` prints."""
+
+    players: int
+    deals: int
+    rounds: int
+    seed: int
+    bots: list[BotRow]
+
+
+@dataclass
+class Tally:
+    """What one bot name gathered over the games it played."""
+
+    games: int = 0
+    wins: float = 0.0
+    round_points: int = 0
+    rounds: int = 0
+    decision_ms: list[float] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.round_points += other.round_points
+        self.rounds += other.rounds
+        self.decision_ms.extend(other.decision_ms)
+
+    def row(self, name: str) -> BotRow:
+        lo, hi = wilson(self.wins, self.games)
+        return {
+            "name": name,
+            "games": self.games,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_round_score": round(self.round_points / self.rounds, 2) if self.rounds else 0.0,
+            "decision_ms_mean": round(sum(self.decision_ms) / len(self.decision_ms), 3)
+            if self.decision_ms
+            else 0.0,
+            "decision_ms_p95": round(percentile(self.decision_ms, 0.95), 3),
+        }
+
+
+def deal_decks(seed: int, deal: int, rounds: int) -> list[list[int]]:
+    """The deck order of each round of one deal."""
+    rng = Rng(seed * 1_000_003 + deal)
+    decks = []
+    for _ in range(rounds):
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        decks.append(deck)
+    return decks
+
+
+def seating(entries: Sequence[str], rotation: int) -> list[str]:
+    """Who sits where in a rotation: seat ``s`` holds entry ``(s + rotation) % n``.
+
+    >>> [seating("abc", r) for r in range(3)]
+    [['a', 'b', 'c'], ['b', 'c', 'a'], ['c', 'a', 'b']]
+    """
+    n = len(entries)
+    return [entries[(s + rotation) % n] for s in range(n)]
+
+
+def play_game(
+    seats: Sequence[str], decks: Sequence[Sequence[int]], game_seed: int, tallies: dict[str, Tally]
+) -> Game:
+    """Play one game between the bots of ``seats``, adding to ``tallies``."""
+    bots = [get_bot(level) for level in seats]
+    rngs = [random.Random(game_seed * 8 + s) for s in range(len(seats))]
+    game = Game.new([f"{level}@{s}" for s, level in enumerate(seats)], rounds=len(decks),
+                    seed=game_seed, decks=decks)  # fmt: skip
+    while not game.over:
+        seat = game.current
+        obs = game.observation(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(obs, rngs[seat])
+        elapsed = (time.perf_counter() - start) * 1000
+        if len(obs.legal_actions) > 1:
+            tallies[seats[seat]].decision_ms.append(elapsed)
+        game.apply(action)
+    for s, level in enumerate(seats):
+        tally = tallies[level]
+        tally.games += 1
+        if s in game.winners:
+            tally.wins += 1 / len(game.winners)
+        tally.round_points += sum(r[s] for r in game.round_scores)
+        tally.rounds += len(game.round_scores)
+    return game
+
+
+def play_deal(task: tuple[tuple[str, ...], int, int, int]) -> dict[str, Tally]:
+    """Play one deal in every rotation of the seats (a unit of work for a process)."""
+    entries, seed, deal, rounds = task
+    decks = deal_decks(seed, deal, rounds)
+    tallies = {name: Tally() for name in entries}
+    for rotation in range(len(entries)):
+        game_seed = (seed * 1_000_003 + deal) * 8 + rotation
+        play_game(seating(entries, rotation), decks, game_seed, tallies)
+    return tallies
+
+
+def arena(entries: Sequence[str], deals: int, seed: int, rounds: int = 1, jobs: int = 1) -> Report:
+    """Play ``deals`` deals and return the report as data (see the module doc)."""
+    if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
+        raise MalformedError(f"an arena needs 2 to 5 bots, not {len(entries)}")
+    for level in entries:
+        get_bot(level)  # an unknown level fails here, before any game
+    if deals < 1:
+        raise MalformedError("--deals must be at least 1")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise MalformedError(f"--rounds must be 1 to {MAX_ROUNDS}")
+    tasks = [(tuple(entries), seed, d, rounds) for d in range(deals)]
+    totals = {name: Tally() for name in entries}
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.imap(play_deal, tasks, chunksize=max(1, deals // (jobs * 8)))
+            for tallies in results:
+                for name, tally in tallies.items():
+                    totals[name].add(tally)
+    else:
+        for task in tasks:
+            for name, tally in play_deal(task).items():
+                totals[name].add(tally)
+    return {
+        "players": len(entries),
+        "deals": deals,
+        "rounds": rounds,
+        "seed": seed,
+        "bots": [tally.row(name) for name, tally in totals.items()],
+    }
+
+
+def format_report(report: Report) -> str:
+    """The report as a text table."""
+    lines = [
+        f"{report['players']} players, {report['deals']} deals x {report['players']} seatings, "
+        f"{report['rounds']} round(s) per game, seed {report['seed']}",
+        f"{'bot':<8} {'games':>6} {'wins':>9} {'win rate':>8}  {'95% CI':<16} "
+        f"{'round score':>11} {'ms mean':>8} {'ms p95':>8}",
+    ]
+    for row in report["bots"]:
+        lo, hi = row["ci95"]
+        ci = f"[{lo:.1%}, {hi:.1%}]"
+        lines.append(
+            f"{row['name']:<8} {row['games']:>6} {row['wins']:>9} {row['win_rate']:>8.1%}  "
+            f"{ci:<16} {row['mean_round_score']:>11} {row['decision_ms_mean']:>8} "
+            f"{row['decision_ms_p95']:>8}"
+        )
+    return "\n".join(lines)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    """The ``arena`` command."""
+    entries = [e.strip() for e in args.bots.split(",") if e.strip()]
+    report = arena(entries, args.deals, args.seed, args.rounds, args.jobs)
+    print(json.dumps(report) if args.json else format_report(report))
+    return 0

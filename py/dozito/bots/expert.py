@@ -1,0 +1,157 @@
+"""The ``expert`` level: decision-time Monte Carlo search on top of ``sharp``.
+
+``expert`` takes ``sharp``'s best few actions as candidates and plays the
+rest of the round out many times after each. Every play-out starts from a
+fresh deal of the cards it has not seen (face-down cards and the draw pile,
+from :meth:`Observation.sample`), and all candidates are played out on the
+same deals, so they are compared on equal luck. The play-outs use a fast
+greedy policy for every seat (:mod:`.rollout`: ``casual`` that also minds
+what its discards give away); a whole 2-player round costs about half a
+millisecond, where ``sharp`` would cost a few milliseconds a move.
+
+What counts is the chance of winning the match, not the points: a play-out
+of the last round is worth its win (a shared win counts a share), blended
+with a smooth function of the final lead that carries the same sign but far
+less noise; one of an earlier round is worth a chance of winning estimated
+from the lead and the rounds left.
+
+The play-outs are a model of the rest of the round, and a biased one: the
+greedy policy turns face-down cards up eagerly, so by its account putting a
+flip off costs little. So ``expert`` searches only close calls (actions
+``sharp`` values within a few points of its best), and keeps ``sharp``'s
+choice unless another candidate does better on the same deals by a clear
+margin (two standard errors of the paired differences). A clear choice and
+a forced move cost no search.
+The search is budgeted by play-out moves (so a long round early on gets fewer
+deals than a short one near its end, and more players fewer deals than two)
+and a cap on deals, so a decision depends only on
+the observation and the random stream; a time cap is a safety net for slow
+machines.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..game import Game
+from ..observation import Observation
+from ..rng import Rng
+from .greedy import PLAY_OUT_WEIGHTS
+from .rollout import play_out
+from .sharp import sharp_values
+
+ROUND_SPREAD = 12.0
+"""Typical spread (points) of the score gap between two players over one round."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertBudget:
+    """How much ``expert`` searches per decision, and how far it trusts it."""
+
+    moves: int = 4000
+    """Play-out moves per decision: no new deal is started past this many."""
+    deals: int = 40
+    """At most this many sampled deals; every candidate is played out on each."""
+    min_deals: int = 8
+    """At least this many deals (unless the time cap strikes), for the statistics."""
+    candidates: int = 3
+    """How many of ``sharp``'s best actions are searched, at most."""
+    close_call: float = 4.0
+    """Only actions within this many of ``sharp``'s points of its best one
+    are candidates: a clear choice is taken without search."""
+    horizon: int = 12
+    """Search only once some grid has at most this many face-down cards."""
+    confidence: float = 2.0
+    """How many standard errors another candidate must gain over ``sharp``'s
+    choice to replace it. The play-outs assume greedy play from here on, so
+    they are biased; without this bar noise and bias decide."""
+    soft: float = 0.5
+    """Share of a play-out's worth taken from its final lead (a smooth chance
+    of winning) rather than from the bare win or loss: far less noisy."""
+    time_cap_s: float = 0.25
+    """Stop sampling (with at least a few deals done) once this much time has passed."""
+
+
+DEFAULT_BUDGET = ExpertBudget()
+
+
+def _lead(g: Game, seat: int) -> int:
+    return g.totals[seat] - max(t for p, t in enumerate(g.totals) if p != seat)
+
+
+def match_chance(g: Game, seat: int, soft: float) -> float:
+    """The seat's chance of winning the match at the end of a play-out.
+
+    When the game is over it is the win (a shared win counts a share),
+    blended by ``soft`` with a smooth function of the final lead; when rounds
+    remain it is estimated from the lead and the number of rounds left.
+    """
+    lead = _lead(g, seat)
+    if g.over:
+        won = 1 / len(g.winners) if seat in g.winners else 0.0
+        return (1 - soft) * won + soft / (1 + math.exp(-lead / ROUND_SPREAD * 2))
+    rounds_left = g.rounds - g.round + 1
+    return 1 / (1 + math.exp(-lead / (ROUND_SPREAD * math.sqrt(rounds_left))))
+
+
+class ExpertBot:
+    """Monte Carlo search over ``sharp``'s best candidates, with greedy play-outs."""
+
+    name = "expert"
+
+    def __init__(self, budget: ExpertBudget = DEFAULT_BUDGET) -> None:
+        self.budget = budget
+
+    def choose(self, obs: Observation, rng: random.Random) -> str:
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        budget = self.budget
+        values = sharp_values(obs)
+        ranked = sorted(range(len(legal)), key=lambda k: (-values[k], k))
+        top = values[ranked[0]]
+        candidates = [
+            legal[k] for k in ranked[: budget.candidates] if values[k] >= top - budget.close_call
+        ]
+        face_down = min(12 - up.bit_count() for up in obs.up)
+        if len(candidates) == 1 or (face_down > budget.horizon and obs.ender < 0):
+            return candidates[0]
+        seat = obs.seat
+        # gains[k][d]: how much better candidate k did than sharp's choice on deal d.
+        gains: list[list[float]] = [[] for _ in candidates]
+        start = time.perf_counter()
+        moves = 0
+        for deal in range(budget.deals):
+            if deal >= budget.min_deals and moves >= budget.moves:
+                break
+            if deal >= 4 and time.perf_counter() - start > budget.time_cap_s:
+                break
+            sample = obs.sample(Rng(rng.getrandbits(64)))
+            base = 0.0
+            for k, action in enumerate(candidates):
+                g = sample.clone()
+                g.apply(action)
+                moves += play_out(g, PLAY_OUT_WEIGHTS)
+                worth = match_chance(g, seat, budget.soft)
+                if k == 0:
+                    base = worth
+                gains[k].append(worth - base)
+        best, best_z = 0, budget.confidence
+        for k in range(1, len(candidates)):
+            z = _z_score(gains[k])
+            if z > best_z:
+                best, best_z = k, z
+        return candidates[best]
+
+
+def _z_score(diffs: list[float]) -> float:
+    """Mean over standard error of paired differences (0 when they are all 0)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    if var == 0:
+        return 0.0 if mean <= 0 else math.inf
+    return mean / math.sqrt(var / n)

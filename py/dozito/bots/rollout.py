@@ -1,0 +1,96 @@
+"""Fast play-outs for searching bots: greedy choices, straight on a Game.
+
+:class:`~dozito.bots.greedy.CasualBot` values every legal action string;
+a search plays thousands of moves per decision, so :func:`greedy_action`
+reaches the same choice (tests check they agree) by looking at the turn's
+mode instead, and reads the sampled game's fields directly. With
+``Weights.hide`` it also minds the next player (the play-outs of
+``expert``). Every move still goes through :meth:`Game.apply`: the rules
+stay in the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cards import IS_REPLAY
+from ..game import CHOOSE, MUST_DISCARD, OVER, START, Game
+from .greedy import Weights, best_place
+from .grid import colour_masks
+
+PLACE: Final = tuple(f"place:{s}" for s in range(1, 13))
+"""The action placing the hand card at index ``i``."""
+
+
+def greedy_action(g: Game, w: Weights) -> str:
+    """The action the greedy policy with weights ``w`` picks in ``g``."""
+    mode = g.mode
+    piles = g.piles
+    if mode == MUST_DISCARD:
+        return _discard(g, w)
+    seat = g.current
+    base = 12 * seat
+    cells = g.cells
+    up = g.up[seat]
+    masks = colour_masks(cells, base, up)
+    if mode == START:
+        best, action = w.draw, "draw"
+        for k in (0, 1):
+            if piles[k]:
+                value = best_place(cells, base, up, masks, piles[k][-1], w)[0]
+                if value > best:
+                    best, action = value, ("take:0", "take:1")[k]
+        return action
+    hand = g.hand
+    value, i = best_place(cells, base, up, masks, hand, w)
+    if mode != CHOOSE:
+        return PLACE[i]
+    drop = w.replay if IS_REPLAY[hand] else 0.0
+    if w.hide:
+        # Whatever leaves the grid is offered to the next player.
+        if up >> i & 1 and not IS_REPLAY[cells[base + i]]:
+            value -= _handoff(g, cells[base + i], w)
+        if not IS_REPLAY[hand]:
+            drop -= _handoff(g, hand, w)
+    return _discard(g, w) if drop > value else PLACE[i]
+
+
+def _handoff(g: Game, card: int, w: Weights) -> float:
+    """Half of what ``card`` is worth to the next player beyond a draw."""
+    seat = (g.current + 1) % len(g.up)
+    base = 12 * seat
+    up = g.up[seat]
+    worth = best_place(g.cells, base, up, colour_masks(g.cells, base, up), card, w)[0]
+    return 0.5 * max(0.0, worth - w.draw)
+
+
+def _discard(g: Game, w: Weights) -> str:
+    """Casual's pile is the first legal one. With ``w.hide`` it covers the
+    top card the next player would value more (less, when a Replay makes the
+    next turn our own)."""
+    piles = g.piles
+    if not piles[1]:
+        return "discard:1"
+    if not (w.hide and piles[0]):
+        return "discard:0"
+    n = len(g.up)
+    seat = g.current if IS_REPLAY[g.hand] else (g.current + 1) % n
+    base = 12 * seat
+    up = g.up[seat]
+    masks = colour_masks(g.cells, base, up)
+    worth0 = best_place(g.cells, base, up, masks, piles[0][-1], w)[0]
+    worth1 = best_place(g.cells, base, up, masks, piles[1][-1], w)[0]
+    if seat == g.current:
+        return "discard:0" if worth0 <= worth1 else "discard:1"
+    return "discard:0" if worth0 >= worth1 else "discard:1"
+
+
+def play_out(g: Game, w: Weights) -> int:
+    """Play greedily for every seat until the current round is scored;
+    return the number of moves played."""
+    round_no = g.round
+    moves = 0
+    while g.mode != OVER and g.round == round_no:
+        g.apply(greedy_action(g, w))
+        moves += 1
+    return moves
