@@ -4,15 +4,14 @@ with no console error and no steady memory growth.
 The games are chained through the page's own controls (the round's
 `continue`, then the game-over screen's "Play again"), never by reloading.
 After every game the test forces a garbage collection and samples, through
-the Chrome DevTools Protocol and without any hook in the product:
+the Chrome DevTools Protocol:
 
 - the page's JS heap (`Runtime.getHeapUsage` after `HeapProfiler.collectGarbage`)
   and its DOM node and event-listener counts (`Memory.getDOMCounters`);
 - the engine worker's JS heap, the same way (leaked PyProxy objects and their
   JS wrappers would show there);
-- the size of the worker's WebAssembly memories (Pyodide's heap: Python
-  objects leaked by the bridge would make it grow). The worker is attached
-  paused, a few lines record every WebAssembly.Memory it makes, then it runs.
+- the size of Pyodide's WebAssembly heap (Python objects leaked by the bridge
+  would make it grow), which the worker exposes as `self.dozitoHeapBytes()`.
 
 Growth is judged by comparing the median of games 5-10 with that of the
 last six games, 25-30 (the first games warm caches up), and by the
@@ -48,30 +47,6 @@ PHASES_SCRIPT = """(() => {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-phase"] });
 })();"""
 
-# Evaluated in the engine worker before its first line runs: keep every
-# WebAssembly.Memory it makes or instantiates, so that their sizes can be read.
-WASM_MEMORY_SCRIPT = """(() => {
-  const memories = (self.__soakMemories = []);
-  const keep = (result) => {
-    const exports = (result.instance ?? result)?.exports ?? {};
-    for (const value of Object.values(exports)) {
-      if (value instanceof WebAssembly.Memory) memories.push(value);
-    }
-    return result;
-  };
-  const Memory = WebAssembly.Memory;
-  WebAssembly.Memory = function (...args) {
-    const memory = new Memory(...args);
-    memories.push(memory);
-    return memory;
-  };
-  WebAssembly.Memory.prototype = Memory.prototype;
-  for (const name of ["instantiate", "instantiateStreaming"]) {
-    const original = WebAssembly[name];
-    WebAssembly[name] = (...args) => original.apply(WebAssembly, args).then(keep);
-  }
-})()"""
-
 
 class WorkerProbe:
     """The engine worker, reached through the page's CDP session (Playwright
@@ -101,12 +76,10 @@ class WorkerProbe:
 
     def _attached(self, event: dict[str, Any]) -> None:
         # Every target attached (the engine worker, a service worker) waits
-        # for this: messages to one target run in order, so the script is in
-        # place before the worker's first line.
+        # for this before it runs.
         session = event["sessionId"]
         if event["targetInfo"]["type"] == "worker" and self.session is None:
             self.session = session
-            self._post(session, "Runtime.evaluate", {"expression": WASM_MEMORY_SCRIPT})
         self._post(session, "Runtime.runIfWaitingForDebugger")
 
     def _message(self, event: dict[str, Any]) -> None:
@@ -132,19 +105,14 @@ def sample(cdp: CDPSession, worker: WorkerProbe) -> dict[str, float]:
     worker.send("HeapProfiler.collectGarbage")
     counters = cdp.send("Memory.getDOMCounters")
     wasm = worker.send(
-        "Runtime.evaluate",
-        {
-            "expression": "self.__soakMemories.map((m) => m.buffer.byteLength)",
-            "returnByValue": True,
-        },
+        "Runtime.evaluate", {"expression": "self.dozitoHeapBytes()", "returnByValue": True}
     )["result"]["value"]
-    assert wasm, "no WebAssembly memory was seen in the worker"
     return {
         "page_heap": cdp.send("Runtime.getHeapUsage")["usedSize"],
         "nodes": counters["nodes"],
         "listeners": counters["jsEventListeners"],
         "worker_heap": worker.send("Runtime.getHeapUsage")["usedSize"],
-        "wasm": max(wasm),
+        "wasm": wasm,
     }
 
 

@@ -23,6 +23,9 @@ async function boot() {
     // Absolute on purpose: a relative lockFileURL breaks loadPackage.
     lockFileURL: new URL("pyodide-lock.json", PYODIDE_URL).href,
   });
+  // Pyodide's WebAssembly heap size, for memory checks from DevTools (the
+  // soak test reads it through the worker's CDP session).
+  self.dozitoHeapBytes = () => pyodide._module.HEAPU8.byteLength;
   postMessage({ type: "status", stage: "engine" });
   await pyodide.loadPackage("dozito", { messageCallback: () => {} });
   const bridge = pyodide.pyimport("dozito.bridge");
