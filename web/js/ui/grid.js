@@ -61,7 +61,7 @@ export function grid({ seat, cells, size, groups = [], actions = null, onAction 
         "button",
         {
           type: "button",
-          class: `spot__button${action ? " is-legal" : ""}`,
+          class: `card-button spot__button${action ? " is-legal" : ""}`,
           "aria-label": label,
           // Not disabled: arrow keys still reach a spot that cannot be played
           // (grid-keys.js), but Tab skips it.

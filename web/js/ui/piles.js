@@ -11,7 +11,7 @@ function pileButton({ action, onAction, label, anim, focus, children }) {
     "button",
     {
       type: "button",
-      class: `pile__button${action ? " is-legal" : ""}`,
+      class: `card-button pile__button${action ? " is-legal" : ""}`,
       disabled: !action,
       dataset: { anim, focus, ...(action ? { action } : {}) },
       onclick: action ? () => onAction(action) : null,
