@@ -22,11 +22,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from multiprocessing import Pool
 from typing import TypedDict
 
 from .bots import get_bot
@@ -195,7 +195,8 @@ def arena(entries: Sequence[str], deals: int, seed: int, rounds: int = 1, jobs: 
     tasks = [(tuple(entries), seed, d, rounds) for d in range(deals)]
     totals = {name: Tally() for name in entries}
     if jobs > 1:
-        with Pool(jobs) as pool:
+        # spawn, not fork: the caller may be multi-threaded (a test server, say)
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = pool.imap(play_deal, tasks, chunksize=max(1, deals // (jobs * 8)))
             for tallies in results:
                 for name, tally in tallies.items():
