@@ -76,6 +76,13 @@ def score_rows(page: Page) -> list[list[str]]:
     )
 
 
+def grid_words(page: Page, selector: str) -> list[list[str]]:
+    """What a screen reader hears for each spot of each grid under ``selector``."""
+    return page.eval_on_selector_all(
+        selector, "grids => grids.map(g => [...g.children].map(li => li.textContent.trim()))"
+    )
+
+
 # --- whole games ---------------------------------------------------------------
 
 
@@ -92,11 +99,18 @@ def test_two_humans_play_a_whole_game_by_clicks(page: Page, site_url: str) -> No
     assert clicked, "the round ended without a click"
     assert not page.locator("[data-action]:not([data-action=continue])").count()
     expect(page.locator(".scoring")).to_contain_text("Round total")
+    scored = grid_words(page, ".scoring .grid")
 
     page.click("[data-action=continue]")
     expect(status).to_have_attribute("data-phase", "game-over")
     winners = status.get_attribute("data-winners") or ""
     assert re.fullmatch(r"[01](,[01])?", winners)
+    # The game-over view shows every grid as it was scored, winners marked.
+    assert grid_words(page, ".game-over .grid") == scored
+    marked = page.eval_on_selector_all(
+        ".game-over__grid", "els => els.map(e => e.classList.contains('is-winner'))"
+    )
+    assert marked == [str(seat) in winners.split(",") for seat in range(2)]
     expect(status).to_contain_text("wins" if "," not in winners else "Shared")
     rows = score_rows(page)
     assert rows[0][0].startswith("Ann") and rows[1][0].startswith("Bob")

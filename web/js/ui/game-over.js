@@ -1,8 +1,9 @@
 // The end of the game: the winner(s) as the engine decided, why (most points;
 // a tie broken by the best single round; else a shared win; or an instant
-// win), the final scores and a way to play again.
+// win), every grid as the game left it, the final scores and a way to play again.
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
+import { grid } from "./grid.js";
 import { scores } from "./scores.js";
 import { winnersText } from "./status.js";
 
@@ -20,6 +21,22 @@ function explanation(view, instantWinner) {
   return t("gameOver.mostPoints", { who: view.names[winner], count: points });
 }
 
+/** The grids as the game ended (an instant win's twelve cards of one colour). */
+function finalGrids(view) {
+  return h(
+    "div",
+    { class: "game-over__grids", role: "group", "aria-label": t("gameOver.grids") },
+    view.names.map((name, seat) =>
+      h(
+        "figure",
+        { class: `game-over__grid${view.winners.includes(seat) ? " is-winner" : ""}` },
+        grid({ seat, cells: view.grids[seat], size: "small", groups: view.live[seat].groups }),
+        h("figcaption", { class: "game-over__name" }, name),
+      ),
+    ),
+  );
+}
+
 /** gameOver({view, seats, instantWinner, onPlayAgain, onNewGame}) */
 export function gameOver({ view, seats, instantWinner, onPlayAgain, onNewGame }) {
   return h(
@@ -28,6 +45,7 @@ export function gameOver({ view, seats, instantWinner, onPlayAgain, onNewGame })
     h("p", { class: "game-over__trophy", "aria-hidden": "true" }),
     h("h2", { id: "game-over-title", class: "panel__title" }, winnersText(view)),
     h("p", { class: "game-over__why" }, explanation(view, instantWinner)),
+    finalGrids(view),
     h("div", { class: "scores" }, scores({ view, seats, live: false, highlight: view.winners.length === 1 ? view.winners[0] : null })),
     h(
       "div",
