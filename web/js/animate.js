@@ -1,8 +1,10 @@
 // Short card flights that show each engine step (draw, take, place, discard).
 // The table is already drawn in its new state; a copy of the card flies from
-// where it was (measured before the redraw) to where it is now. Any click or
-// key can cut them short (skip), and reduced motion or "instant" turns them off.
+// where it was (measured before the redraw) to where it is now, turning over
+// on the way when it was face down. Any click or key can cut them short
+// (skip), and reduced motion or "instant" turns them off.
 import { cardFace } from "./ui/card.js";
+import { h } from "./ui/dom.js";
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const running = new Set();
@@ -20,7 +22,7 @@ function target(el) {
   return el.querySelector(".card") ?? el;
 }
 
-/** The flights for one engine event: [fromKey, toKey, card code] each. */
+/** The flights for one engine event: [fromKey, toKey, card code, turns over] each. */
 function flights(event) {
   switch (event.type) {
     case "draw":
@@ -30,7 +32,7 @@ function flights(event) {
     case "place":
       return [
         ["hand", `spot:${event.seat}:${event.spot}`, event.card],
-        [`spot:${event.seat}:${event.spot}`, "hand", event.replaced],
+        [`spot:${event.seat}:${event.spot}`, "hand", event.replaced, !event.replaced_was_up],
       ];
     case "discard":
       return [["hand", `pile:${event.pile}`, event.card]];
@@ -39,20 +41,32 @@ function flights(event) {
   }
 }
 
-function fly(from, toEl, code, duration) {
+/** The flying copy: the card, or the card with its back on the other side. */
+function ghostOf(code, turnsOver) {
+  if (!turnsOver) return cardFace(code);
+  const [front, back] = [cardFace(code), cardFace(null)];
+  front.classList.add("card-flip__front");
+  back.classList.add("card-flip__back");
+  return h("span", { class: "card-flip", "aria-hidden": "true" }, front, back);
+}
+
+function fly(from, toEl, code, turnsOver, duration) {
   const to = target(toEl);
   const end = to.getBoundingClientRect();
   if (!end.width || !from.width) return Promise.resolve();
-  const ghost = cardFace(code);
+  const ghost = ghostOf(code, turnsOver);
   ghost.classList.add("card--flying");
   Object.assign(ghost.style, { left: `${end.left}px`, top: `${end.top}px`, width: `${end.width}px`, height: `${end.height}px` });
+  ghost.style.setProperty("--card-w", `${end.width}px`); // its marks scale with it
   document.body.append(ghost);
   to.classList.add("is-arriving");
   const dx = from.left - end.left;
   const dy = from.top - end.top;
   const scale = from.width / end.width;
   const animation = ghost.animate(
-    [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
+    turnsOver
+      ? [{ transform: `translate(${dx}px, ${dy}px) scale(${scale}) perspective(600px) rotateY(180deg)` }, { transform: "perspective(600px)" }]
+      : [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
     { duration, easing: "cubic-bezier(.2,.7,.3,1)" },
   );
   running.add(animation);
@@ -71,9 +85,9 @@ export async function animateEvents(events, before, root, duration) {
   for (const event of events) {
     if (skips !== skipsAtStart) return;
     const moves = flights(event)
-      .map(([from, to, code]) => [before.get(from), root.querySelector(`[data-anim="${to}"]`), code])
+      .map(([from, to, code, turnsOver]) => [before.get(from), root.querySelector(`[data-anim="${to}"]`), code, turnsOver])
       .filter(([from, to]) => from && to);
-    await Promise.all(moves.map(([from, to, code]) => fly(from, to, code, duration)));
+    await Promise.all(moves.map(([from, to, code, turnsOver]) => fly(from, to, code, turnsOver, duration)));
   }
 }
 
