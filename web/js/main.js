@@ -113,9 +113,11 @@ async function step(request, { bot = false } = {}) {
   } finally {
     busy = false;
   }
-  storeGame(session.toSave());
   announce(events);
+  // A rushed bot move is saved with the next redraw: on resume the bots
+  // replay it (their random streams are seeded by the game), so none is lost.
   if (rushing && session.botToPlay && performance.now() - lastRender < REDRAW_EVERY) return;
+  storeGame(session.toSave());
   render({ events });
   if (before) await animateEvents(events, before, el.board, FLIGHT[speed]);
 }
