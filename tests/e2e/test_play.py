@@ -118,6 +118,32 @@ def test_two_humans_play_a_whole_game_by_clicks(page: Page, site_url: str) -> No
     assert not page.locator("[data-action]").count()
 
 
+def test_a_card_turned_up_turns_over_on_its_way_to_the_hand(page: Page, site_url: str) -> None:
+    # Flying copies are removed when they land, so note each one as it appears.
+    page.add_init_script(
+        """window.flips = [];
+        new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => {
+          if (n.classList?.contains("card-flip")) window.flips.push({
+            front: n.querySelector("[data-code]")?.dataset.code ?? null,
+            back: Boolean(n.querySelector(".card--back")),
+          });
+        }))).observe(document, { childList: true, subtree: true });"""
+    )
+    open_page(page, site_url, "?players=human,human&rounds=1&seed=5&names=Ann,Bob&speed=normal")
+    page.click("[data-action=draw]")
+    place = next(a for a in legal(page) if a.startswith("place:"))
+    page.click(f"[data-action='{place}']")  # every spot is face down at the start
+    expect(page.locator("[data-action^=place]").first).to_be_visible()
+    flips: list[dict[str, Any]] = []
+    for _ in range(50):
+        flips = page.evaluate("window.flips")
+        if flips:
+            break
+        page.wait_for_timeout(100)
+    in_hand = page.get_attribute(".hand [data-code]", "data-code")
+    assert flips == [{"front": in_hand, "back": True}]
+
+
 def test_a_human_against_three_bots_to_the_end(page: Page, site_url: str) -> None:
     open_page(
         page,
