@@ -7,7 +7,9 @@ import json
 import pytest
 
 from dozito.arena import arena, deal_decks, percentile, play_deal, seating, wilson
+from dozito.bots import get_bot
 from dozito.cli import main
+from dozito.errors import MalformedError
 
 
 @pytest.mark.parametrize(
@@ -78,6 +80,17 @@ def test_report_counts_games_per_bot_name() -> None:
         lo, hi = r["ci95"]
         assert lo <= r["win_rate"] <= hi
         assert r["decision_ms_p95"] >= 0 and r["mean_round_score"] > 0
+
+
+def test_a_tuning_script_brings_its_own_bots() -> None:
+    # Two names for one bot: on these deals (no reshuffle) both rotations
+    # play the same game, so the wins split exactly evenly.
+    report = arena(["left", "right"], deals=3, seed=5, make=lambda name: get_bot("casual"))
+    rows = {r["name"]: r for r in report["bots"]}
+    assert rows["left"]["wins"] == rows["right"]["wins"] == 3
+    assert rows["left"]["mean_round_score"] == rows["right"]["mean_round_score"]
+    with pytest.raises(MalformedError):
+        arena(["left", "right"], deals=1, seed=5)  # not levels get_bot knows
 
 
 def test_results_depend_on_seed_not_on_jobs() -> None:

@@ -20,20 +20,25 @@ long as no bot's time cap cuts a search short.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from .bots import get_bot
+from .bots import Bot, get_bot
 from .cards import DECK_SIZE
 from .errors import MalformedError
 from .game import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
 from .rng import Rng
+
+Make = Callable[[str], Bot]
+"""Makes the bot of an entry's name: :func:`get_bot`, unless a tuning script
+brings bots of its own (it must be picklable for ``jobs`` > 1)."""
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -145,10 +150,14 @@ def seating(entries: Sequence[str], rotation: int) -> list[str]:
 
 
 def play_game(
-    seats: Sequence[str], decks: Sequence[Sequence[int]], game_seed: int, tallies: dict[str, Tally]
+    seats: Sequence[str],
+    decks: Sequence[Sequence[int]],
+    game_seed: int,
+    tallies: dict[str, Tally],
+    make: Make = get_bot,
 ) -> Game:
     """Play one game between the bots of ``seats``, adding to ``tallies``."""
-    bots = [get_bot(level) for level in seats]
+    bots = [make(level) for level in seats]
     rngs = [random.Random(game_seed * 8 + s) for s in range(len(seats))]
     game = Game.new([f"{level}@{s}" for s, level in enumerate(seats)], rounds=len(decks),
                     seed=game_seed, decks=decks)  # fmt: skip
@@ -171,23 +180,32 @@ def play_game(
     return game
 
 
-def play_deal(task: tuple[tuple[str, ...], int, int, int]) -> dict[str, Tally]:
+def play_deal(
+    task: tuple[tuple[str, ...], int, int, int], make: Make = get_bot
+) -> dict[str, Tally]:
     """Play one deal in every rotation of the seats (a unit of work for a process)."""
     entries, seed, deal, rounds = task
     decks = deal_decks(seed, deal, rounds)
     tallies = {name: Tally() for name in entries}
     for rotation in range(len(entries)):
         game_seed = (seed * 1_000_003 + deal) * 8 + rotation
-        play_game(seating(entries, rotation), decks, game_seed, tallies)
+        play_game(seating(entries, rotation), decks, game_seed, tallies, make)
     return tallies
 
 
-def arena(entries: Sequence[str], deals: int, seed: int, rounds: int = 1, jobs: int = 1) -> Report:
+def arena(
+    entries: Sequence[str],
+    deals: int,
+    seed: int,
+    rounds: int = 1,
+    jobs: int = 1,
+    make: Make = get_bot,
+) -> Report:
     """Play ``deals`` deals and return the report as data (see the module doc)."""
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
         raise MalformedError(f"an arena needs 2 to 5 bots, not {len(entries)}")
     for level in entries:
-        get_bot(level)  # an unknown level fails here, before any game
+        make(level)  # an unknown level fails here, before any game
     if deals < 1:
         raise MalformedError("--deals must be at least 1")
     if not 1 <= rounds <= MAX_ROUNDS:
@@ -197,13 +215,14 @@ def arena(entries: Sequence[str], deals: int, seed: int, rounds: int = 1, jobs: 
     if jobs > 1:
         # spawn, not fork: the caller may be multi-threaded (a test server, say)
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.imap(play_deal, tasks, chunksize=max(1, deals // (jobs * 8)))
+            play = functools.partial(play_deal, make=make)
+            results = pool.imap(play, tasks, chunksize=max(1, deals // (jobs * 8)))
             for tallies in results:
                 for name, tally in tallies.items():
                     totals[name].add(tally)
     else:
         for task in tasks:
-            for name, tally in play_deal(task).items():
+            for name, tally in play_deal(task, make).items():
                 totals[name].add(tally)
     return {
         "players": len(entries),
