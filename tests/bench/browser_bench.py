@@ -642,8 +642,8 @@ def boot_report(r: dict[str, Any]) -> list[str]:
     )
     lt = s["boot_long_tasks_ms"]
     lines.append(f"  main-thread long tasks during boot: {lt['count']}, longest {lt['max']:.0f} ms")
-    stdlibs = {tuple(run[k]["cold"]["stdlib"]) for run in r["runs"] for k in KINDS}
-    lines.append(f"  stdlib zips fetched on cold loads (game, bare): {sorted(stdlibs)}")
+    stdlibs = {k: sorted({f for run in r["runs"] for f in run[k]["cold"]["stdlib"]}) for k in KINDS}
+    lines.append(f"  stdlib zips fetched on cold loads, per variant: {stdlibs}")
     errors = [e for run in r["runs"] for k in KINDS for t in TEMPS for e in run[k][t]["errors"]]
     if errors:
         lines.append(f"  CONSOLE ERRORS: {errors[:5]}")
