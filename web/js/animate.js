@@ -44,10 +44,9 @@ function flights(event) {
 /** The flying copy: the card, or the card with its back on the other side. */
 function ghostOf(code, turnsOver) {
   if (!turnsOver) return cardFace(code);
-  const [front, back] = [cardFace(code), cardFace(null)];
-  front.classList.add("card-flip__front");
+  const back = cardFace(null);
   back.classList.add("card-flip__back");
-  return h("span", { class: "card-flip", "aria-hidden": "true" }, front, back);
+  return h("span", { class: "card-flip", "aria-hidden": "true" }, cardFace(code), back);
 }
 
 function fly(from, toEl, code, turnsOver, duration) {

@@ -25,11 +25,11 @@ function explanation(view, instantWinner) {
 function finalGrids(view) {
   return h(
     "div",
-    { class: "game-over__grids", role: "group", "aria-label": t("gameOver.grids") },
+    { class: "panel__seats game-over__grids", role: "group", "aria-label": t("gameOver.grids") },
     view.names.map((name, seat) =>
       h(
         "figure",
-        { class: `game-over__grid${view.winners.includes(seat) ? " is-winner" : ""}` },
+        { class: `panel__seat game-over__grid${view.winners.includes(seat) ? " is-winner" : ""}` },
         grid({ seat, cells: view.grids[seat], size: "small", groups: view.live[seat].groups }),
         h("figcaption", { class: "game-over__name" }, name),
       ),

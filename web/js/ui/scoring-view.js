@@ -21,7 +21,7 @@ export function scoringView({ scored, view, seats, onContinue }) {
   const seatsHtml = scored.grids.map((scoredGrid, seat) =>
     h(
       "article",
-      { class: "scoring__seat", "aria-labelledby": `scoring-seat-${seat}` },
+      { class: "panel__seat", "aria-labelledby": `scoring-seat-${seat}` },
       h("h3", { class: "scoring__name", id: `scoring-seat-${seat}` }, view.names[seat], h("span", { class: "scoring__kind" }, seatKind(seats[seat]))),
       grid({ seat, cells: scoredGrid.cards, size: "score", groups: scoredGrid.groups }),
       breakdown(scoredGrid),
@@ -32,7 +32,7 @@ export function scoringView({ scored, view, seats, onContinue }) {
     "section",
     { class: "scoring panel", "aria-labelledby": "scoring-title" },
     h("h2", { id: "scoring-title", class: "panel__title" }, t("scoring.title", { round: scored.round, rounds: view.rounds })),
-    h("div", { class: "scoring__seats" }, seatsHtml),
+    h("div", { class: "panel__seats" }, seatsHtml),
     h("h3", { class: "scoring__subtitle" }, t("scoring.running")),
     h("div", { class: "scores" }, scores({ view, seats, live: false })),
     h(
