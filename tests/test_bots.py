@@ -13,9 +13,9 @@ from dozito import Game, MalformedError
 from dozito.bots import LEVELS, bench, get_bot
 from dozito.bots.base import Bot
 from dozito.bots.expert import ExpertBot, ExpertBudget
-from dozito.bots.greedy import CASUAL_WEIGHTS, CasualBot
+from dozito.bots.greedy import CASUAL_WEIGHTS, PLAY_OUT_WEIGHTS, CasualBot
 from dozito.bots.grid import GROUP_VALUE, colour_masks, grid_value, place_gain
-from dozito.bots.rollout import greedy_action
+from dozito.bots.rollout import greedy_action, grid_masks, play_out
 from dozito.observation import HIDDEN
 from dozito.scoring import ALL_UP, round_score
 
@@ -143,7 +143,24 @@ def test_play_out_policy_is_casual() -> None:
     casual = CasualBot()
     rng = random.Random(6)
     for g in random_states(2000, seed=6):
-        assert greedy_action(g, CASUAL_WEIGHTS) == casual.choose(g.observation(g.current), rng)
+        obs = g.observation(g.current)
+        assert greedy_action(g, CASUAL_WEIGHTS, grid_masks(g)) == casual.choose(obs, rng)
+
+
+def test_play_out_keeps_its_colour_masks_true() -> None:
+    """A play-out updates the masks of the placed spot only; it must end
+    exactly where recounting every grid before every move ends."""
+    for g in random_states(300, seed=16):
+        fast, slow = g.clone(), g.clone()
+        moves = play_out(fast, PLAY_OUT_WEIGHTS)
+        for _ in range(moves):
+            slow.apply(greedy_action(slow, PLAY_OUT_WEIGHTS, grid_masks(slow)))
+        assert (slow.cells, slow.up, slow.piles, slow.round_scores) == (
+            fast.cells,
+            fast.up,
+            fast.piles,
+            fast.round_scores,
+        )
 
 
 def test_grid_value_matches_engine_scoring() -> None:

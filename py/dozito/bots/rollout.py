@@ -13,26 +13,33 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import IS_REPLAY
+from ..cards import COLOR_OF, IS_REPLAY
 from ..game import CHOOSE, MUST_DISCARD, OVER, START, Game
 from .greedy import Weights, best_place
 from .grid import colour_masks
 
 PLACE: Final = tuple(f"place:{s}" for s in range(1, 13))
 """The action placing the hand card at index ``i``."""
+PLACE_INDEX: Final = {action: i for i, action in enumerate(PLACE)}
 
 
-def greedy_action(g: Game, w: Weights) -> str:
-    """The action the greedy policy with weights ``w`` picks in ``g``."""
+def grid_masks(g: Game) -> list[list[int]]:
+    """Every seat's colour masks (see :func:`.grid.colour_masks`)."""
+    return [colour_masks(g.cells, 12 * p, up) for p, up in enumerate(g.up)]
+
+
+def greedy_action(g: Game, w: Weights, grids: list[list[int]]) -> str:
+    """The action the greedy policy with weights ``w`` picks in ``g``, whose
+    seats' colour masks are ``grids``."""
     mode = g.mode
     piles = g.piles
     if mode == MUST_DISCARD:
-        return _discard(g, w)
+        return _discard(g, w, grids)
     seat = g.current
     base = 12 * seat
     cells = g.cells
     up = g.up[seat]
-    masks = colour_masks(cells, base, up)
+    masks = grids[seat]
     if mode == START:
         best, action = w.draw, "draw"
         for k in (0, 1):
@@ -49,22 +56,20 @@ def greedy_action(g: Game, w: Weights) -> str:
     if w.hide:
         # Whatever leaves the grid is offered to the next player.
         if up >> i & 1 and not IS_REPLAY[cells[base + i]]:
-            value -= _handoff(g, cells[base + i], w)
+            value -= _handoff(g, cells[base + i], w, grids)
         if not IS_REPLAY[hand]:
-            drop -= _handoff(g, hand, w)
-    return _discard(g, w) if drop > value else PLACE[i]
+            drop -= _handoff(g, hand, w, grids)
+    return _discard(g, w, grids) if drop > value else PLACE[i]
 
 
-def _handoff(g: Game, card: int, w: Weights) -> float:
+def _handoff(g: Game, card: int, w: Weights, grids: list[list[int]]) -> float:
     """Half of what ``card`` is worth to the next player beyond a draw."""
     seat = (g.current + 1) % len(g.up)
-    base = 12 * seat
-    up = g.up[seat]
-    worth = best_place(g.cells, base, up, colour_masks(g.cells, base, up), card, w)[0]
+    worth = best_place(g.cells, 12 * seat, g.up[seat], grids[seat], card, w)[0]
     return 0.5 * max(0.0, worth - w.draw)
 
 
-def _discard(g: Game, w: Weights) -> str:
+def _discard(g: Game, w: Weights, grids: list[list[int]]) -> str:
     """Casual's pile is the first legal one. With ``w.hide`` it covers the
     top card the next player would value more (less, when a Replay makes the
     next turn our own)."""
@@ -77,7 +82,7 @@ def _discard(g: Game, w: Weights) -> str:
     seat = g.current if IS_REPLAY[g.hand] else (g.current + 1) % n
     base = 12 * seat
     up = g.up[seat]
-    masks = colour_masks(g.cells, base, up)
+    masks = grids[seat]
     worth0 = best_place(g.cells, base, up, masks, piles[0][-1], w)[0]
     worth1 = best_place(g.cells, base, up, masks, piles[1][-1], w)[0]
     if seat == g.current:
@@ -89,8 +94,23 @@ def play_out(g: Game, w: Weights) -> int:
     """Play greedily for every seat until the current round is scored;
     return the number of moves played."""
     round_no = g.round
+    grids = grid_masks(g)
+    cells = g.cells
     moves = 0
     while g.mode != OVER and g.round == round_no:
-        g.apply(greedy_action(g, w))
+        action = greedy_action(g, w, grids)
+        i = PLACE_INDEX.get(action, -1)
+        if i < 0:
+            g.apply(action)
+        else:
+            # Only the placed spot changes: keep the seat's masks up to date
+            # instead of recounting the grid on every move.
+            seat = g.current
+            cell = 12 * seat + i
+            masks = grids[seat]
+            if g.up[seat] >> i & 1:
+                masks[COLOR_OF[cells[cell]]] &= ~(1 << i)
+            g.apply(action)
+            masks[COLOR_OF[cells[cell]]] |= 1 << i
         moves += 1
     return moves
