@@ -13,9 +13,16 @@ from dozito import Game, MalformedError
 from dozito.bots import LEVELS, bench, get_bot
 from dozito.bots.base import Bot
 from dozito.bots.expert import ExpertBot, ExpertBudget
-from dozito.bots.greedy import CASUAL_WEIGHTS, PLAY_OUT_WEIGHTS, CasualBot
+from dozito.bots.greedy import (
+    CASUAL_WEIGHTS,
+    PLAY_OUT_WEIGHTS,
+    CasualBot,
+    best_place,
+    place_value,
+)
 from dozito.bots.grid import GROUP_VALUE, colour_masks, grid_value, place_gain
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
+from dozito.cards import NUMBER
 from dozito.observation import HIDDEN
 from dozito.scoring import ALL_UP, round_score
 
@@ -161,6 +168,24 @@ def test_play_out_keeps_its_colour_masks_true() -> None:
             fast.piles,
             fast.round_scores,
         )
+
+
+def test_joker_placement_shortcut_matches_place_value() -> None:
+    """The unrolled joker loop finds the same best spot, at the same value,
+    as trying every spot with place_value (ties to the lowest spot)."""
+    rng = random.Random(18)
+    jokers = [c for c in range(75) if NUMBER[c] == 0]
+    for _ in range(3000):
+        deck = list(range(75))
+        rng.shuffle(deck)
+        cells = deck[:12]
+        up = rng.randrange(ALL_UP + 1)
+        masks = colour_masks(cells, 0, up)
+        for w in (CASUAL_WEIGHTS, PLAY_OUT_WEIGHTS):
+            joker = rng.choice(jokers)
+            values = [place_value(cells, 0, up, masks, i, joker, w) for i in range(12)]
+            best = max(values)
+            assert best_place(cells, 0, up, masks, joker, w) == (best, values.index(best))
 
 
 def test_grid_value_matches_engine_scoring() -> None:

@@ -15,13 +15,14 @@ provide; cells of face-down spots are never read.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import IS_REPLAY, IS_STOP, NUMBER
+from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER, SUNS
 from ..observation import Observation
-from .grid import colour_masks, place_gain
+from .grid import GROUP_VALUE, colour_masks, place_gain
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +69,34 @@ def best_place(
     number = NUMBER[card]
     if number:
         return place_value(cells, base, up, masks, number - 1, card, w), number - 1
-    best, best_i = place_value(cells, base, up, masks, 0, card, w), 0
-    for i in range(1, 12):
-        value = place_value(cells, base, up, masks, i, card, w)
+    return best_joker_place(cells, base, up, masks, COLOR_OF[card], w)
+
+
+def best_joker_place(
+    cells: Sequence[int], base: int, up: int, masks: Sequence[int], colour: int, w: Weights
+) -> tuple[float, int]:
+    """:func:`best_place` of a joker of ``colour``, the play-outs' hottest
+    loop, unrolled: a joker has no suns and no effect, so each of its twelve
+    spots costs a few table look-ups (tests check it against
+    :func:`place_value`)."""
+    mine = masks[colour]
+    here = GROUP_VALUE[mine]
+    fresh = w.progress + w.chain
+    best, best_i = -math.inf, 0
+    for i in range(12):
+        bit = 1 << i
+        joined = GROUP_VALUE[mine | bit] - here
+        if up & bit:
+            old = cells[base + i]
+            old_colour = COLOR_OF[old]
+            value: float = -SUNS[old]
+            if old_colour != colour:
+                theirs = masks[old_colour]
+                value += GROUP_VALUE[theirs & ~bit] - GROUP_VALUE[theirs] + joined
+            if IS_REPLAY[old]:
+                value += w.replay
+        else:
+            value = joined + fresh
         if value > best:
             best, best_i = value, i
     return best, best_i
