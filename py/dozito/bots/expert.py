@@ -59,10 +59,12 @@ ROUND_SPREAD = 12.0
 class ExpertBudget:
     """How much ``expert`` searches per decision, and how far it trusts it."""
 
-    moves: int = 4000
+    moves: int = 5000
     """Play-out moves per decision: no new deal is started past this many."""
-    deals: int = 40
-    """At most this many sampled deals; every candidate is played out on each."""
+    deals: int = 120
+    """At most this many sampled deals; every candidate is played out on each.
+    Near the round's end, where play-outs are short and games are decided,
+    this binds before ``moves`` does."""
     min_deals: int = 8
     """At least this many deals (unless the time cap strikes), for the statistics."""
     candidates: int = 3
