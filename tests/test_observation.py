@@ -6,7 +6,6 @@ import dataclasses
 import random
 
 from dozito import Game
-from dozito.rng import Rng
 
 
 def _random_states(count: int, seed: int) -> list[Game]:
@@ -25,7 +24,7 @@ def _random_states(count: int, seed: int) -> list[Game]:
 def test_a_sample_agrees_with_the_observation_it_came_from() -> None:
     for g in _random_states(60, seed=1):
         obs = g.observation(0)
-        sample = obs.sample(Rng(7))
+        sample = obs.sample(random.Random(7))
         assert sample.observation(0) == obs
         assert sorted(sample.cells + sample.draw + sample.piles[0] + sample.piles[1]
                       + ([sample.hand] if sample.hand >= 0 else [])) == list(range(75))  # fmt: skip
@@ -35,7 +34,7 @@ def test_a_sample_agrees_with_the_observation_it_came_from() -> None:
 def test_samples_differ_in_hidden_cards_only() -> None:
     g = _random_states(1, seed=2)[0]
     obs = g.observation(1)
-    a, b = obs.sample(Rng(1)), obs.sample(Rng(2))
+    a, b = obs.sample(random.Random(1)), obs.sample(random.Random(2))
     assert a.cells != b.cells or a.draw != b.draw
     assert a.observation(1) == b.observation(1) == obs
 

@@ -16,6 +16,7 @@ cards at random.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,25 +60,31 @@ class Observation:
     def players(self) -> int:
         return len(self.names)
 
-    def sample(self, rng: Rng) -> Game:
+    def sample(self, rng: random.Random) -> Game:
         """A full game state that agrees with this observation: the unseen
         cards dealt at random to the face-down spots and the draw pile, the
-        draw pile shuffled, and a fresh random stream for later reshuffles."""
+        draw pile shuffled, and a fresh random stream for later reshuffles.
+
+        ``random.Random`` shuffles here, three times faster than the
+        engine's :class:`Rng`: a search samples a hundred deals per decision,
+        and a sample needs no order that holds across Python versions."""
         hidden = list(self.unseen)
         rng.shuffle(hidden)
         cells = [c for grid in self.grids for c in grid]
         for i, c in enumerate(cells):
             if c == HIDDEN:
                 cells[i] = hidden.pop()
-        draw = hidden + list(self.recycled)
-        rng.shuffle(draw)
+        draw = hidden  # what is left of a shuffled list is in random order
+        if self.recycled:
+            draw += self.recycled
+            rng.shuffle(draw)
         g = Game.__new__(Game)
         g.names = self.names
         g.rounds = self.rounds
         g.first_player = 0
         g.seed = 0
         g.decks = ()
-        g.rng = Rng(rng.next64())
+        g.rng = Rng(rng.getrandbits(64))
         g.cells = cells
         g.up = list(self.up)
         g.piles = (list(self.piles[0]), list(self.piles[1]))

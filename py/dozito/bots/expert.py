@@ -39,7 +39,6 @@ from dataclasses import dataclass
 
 from ..game import Game
 from ..observation import Observation
-from ..rng import Rng
 from .greedy import PLAY_OUT_WEIGHTS
 from .rollout import play_out
 from .sharp import SharpWeights, sharp_values
@@ -139,7 +138,7 @@ class ExpertBot:
                 break
             if deal >= 4 and time.perf_counter() - start > budget.time_cap_s:
                 break
-            sample = obs.sample(Rng(rng.getrandbits(64)))
+            sample = obs.sample(rng)
             base = 0.0
             for k, action in enumerate(candidates):
                 g = sample.clone()
