@@ -10,6 +10,7 @@ import random
 import pytest
 
 from dozito import Game, MalformedError
+from dozito.actions import ACTIONS
 from dozito.bots import LEVELS, bench, get_bot
 from dozito.bots.base import Bot
 from dozito.bots.expert import ExpertBot, ExpertBudget
@@ -20,11 +21,11 @@ from dozito.bots.greedy import (
     best_place,
     place_value,
 )
-from dozito.bots.grid import GROUP_VALUE, colour_masks, grid_value, place_gain
+from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
 from dozito.cards import NUMBER
 from dozito.observation import HIDDEN
-from dozito.scoring import ALL_UP, round_score
+from dozito.scoring import ALL_UP, colour_masks, groups, round_score, suns
 
 # A small search keeps the tests fast; it exercises every path of the big one.
 SMALL_EXPERT = ExpertBudget(deals=3, horizon=12, confidence=0.0)
@@ -151,7 +152,7 @@ def test_play_out_policy_is_casual() -> None:
     rng = random.Random(6)
     for g in random_states(2000, seed=6):
         obs = g.observation(g.current)
-        assert greedy_action(g, CASUAL_WEIGHTS, grid_masks(g)) == casual.choose(obs, rng)
+        assert ACTIONS[greedy_action(g, CASUAL_WEIGHTS, grid_masks(g))] == casual.choose(obs, rng)
 
 
 def test_play_out_keeps_its_colour_masks_true() -> None:
@@ -161,7 +162,7 @@ def test_play_out_keeps_its_colour_masks_true() -> None:
         fast, slow = g.clone(), g.clone()
         moves = play_out(fast, PLAY_OUT_WEIGHTS)
         for _ in range(moves):
-            slow.apply(greedy_action(slow, PLAY_OUT_WEIGHTS, grid_masks(slow)))
+            slow.apply(ACTIONS[greedy_action(slow, PLAY_OUT_WEIGHTS, grid_masks(slow))])
         assert (slow.cells, slow.up, slow.piles, slow.round_scores) == (
             fast.cells,
             fast.up,
@@ -197,7 +198,8 @@ def test_grid_value_matches_engine_scoring() -> None:
         up = rng.randrange(ALL_UP + 1)
         if up == ALL_UP:
             continue  # an all-one-colour grid is worth a whole game to a bot
-        assert grid_value(cells, 0, up) == round_score(cells, up)
+        by_search = sum(group.points for group in groups(cells, up)) + suns(cells, up)
+        assert grid_value(cells, 0, up) == round_score(cells, up) == by_search
         i = rng.randrange(12)
         card = deck[12]
         masks = colour_masks(cells, 0, up)

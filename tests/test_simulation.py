@@ -7,7 +7,7 @@ import random
 import pytest
 
 from dozito import Game
-from dozito.actions import ACTIONS
+from dozito.actions import ACTION_IDS, ACTIONS
 from dozito.observation import HIDDEN, Observation
 
 NAMES = ("A", "B", "C", "D", "E")
@@ -44,8 +44,11 @@ def check_step(g: Game, rng: random.Random) -> None:
     assert list(legal) == sorted(legal, key=ACTIONS.index)
     if not g.over:
         assert legal
-        for action in legal:  # every legal action applies
-            g.clone().apply(action)
+        for action in legal:  # every legal action applies, checked or not (play)
+            checked, unchecked = g.clone(), g.clone()
+            events = checked.apply(action)
+            assert unchecked.play(ACTION_IDS[action]) == events
+            assert unchecked == checked and unchecked.history() == g.history()
     check_observation(g, g.observation(rng.randrange(g.players)))
 
 

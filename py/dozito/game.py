@@ -74,15 +74,15 @@ def _legal_tables() -> tuple[
 
 _START, _DISCARD, (_PLACE, *_CHOOSE_BY_PE) = _legal_tables()
 
-# Action string -> (kind, argument): one dict lookup decodes an action.
+# Action id -> (kind, argument).
 _DRAW, _TAKE, _PLACE_KIND, _DISCARD_KIND = range(4)
-_DECODE: Final = {
-    a: (_DRAW, 0) if i == DRAW
+_DECODE_ID: Final = tuple(
+    (_DRAW, 0) if i == DRAW
     else (_TAKE, i - TAKE_BASE) if i < PLACE_BASE + 1
     else (_PLACE_KIND, i - PLACE_BASE) if i < DISCARD_BASE
     else (_DISCARD_KIND, i - DISCARD_BASE)
-    for i, a in enumerate(ACTIONS)
-}  # fmt: skip
+    for i in range(len(ACTIONS))
+)  # fmt: skip
 
 
 class Game:
@@ -301,8 +301,14 @@ class Game:
         """
         if action not in self.legal_actions():
             raise self._refusal(action)
-        kind, arg = _DECODE[action]
         self._log = (action, self._log)
+        return self.play(ACTION_IDS[action])
+
+    def play(self, action_id: int) -> list[Event]:
+        """:meth:`apply` for an action id (see :mod:`.actions`) already known
+        to be legal: no check and no history. Only for searches, which play
+        thousands of moves on throwaway copies of a game."""
+        kind, arg = _DECODE_ID[action_id]
         p = self.current
         if kind == _DISCARD_KIND:
             card = self.hand

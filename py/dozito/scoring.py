@@ -38,6 +38,49 @@ NEIGHBOURS: Final = tuple(
 )
 """Orthogonal neighbours of each index 0..11 (spot - 1) in the 3x4 grid."""
 
+_LEFT_COLUMN: Final = 0b000100010001
+_RIGHT_COLUMN: Final = 0b100010001000
+
+
+def _component(mask: int, seed: int) -> int:
+    """The orthogonally connected part of ``mask`` that holds bit ``seed``."""
+    comp = seed
+    while True:
+        grown = (
+            comp
+            | comp << 4
+            | comp >> 4
+            | (comp << 1 & ~_LEFT_COLUMN)
+            | (comp >> 1 & ~_RIGHT_COLUMN)
+        ) & mask
+        if grown == comp:
+            return comp
+        comp = grown
+
+
+def _mask_points_table() -> tuple[int, ...]:
+    table = [0] * (ALL_UP + 1)
+    for mask in range(1, ALL_UP + 1):
+        comp = _component(mask, mask & -mask)
+        # The rest of the mask is a smaller number, already in the table.
+        table[mask] = GROUP_POINTS[comp.bit_count()] + table[mask & ~comp]
+    return tuple(table)
+
+
+MASK_POINTS: Final = _mask_points_table()
+"""Group points of the face-up spots of one colour, by their 12-bit mask: a
+round is scored with five look-ups (games are played out by the thousand)."""
+
+
+def colour_masks(cells: Sequence[int], base: int, up: int) -> list[int]:
+    """The five colour masks (face-up spots of each colour) of the grid at
+    ``cells[base:base + 12]``."""
+    masks = [0, 0, 0, 0, 0]
+    for i in range(12):
+        if up >> i & 1:
+            masks[COLOR_OF[cells[base + i]]] |= 1 << i
+    return masks
+
 
 @dataclass(frozen=True)
 class Group:
@@ -86,7 +129,7 @@ def suns(cells: Sequence[int], up: int) -> int:
 
 def round_score(cells: Sequence[int], up: int) -> int:
     """Group points plus suns: what the grid scores at the end of a round."""
-    return sum(GROUP_POINTS[len(c)] for c in _components(cells, up)) + suns(cells, up)
+    return sum(MASK_POINTS[m] for m in colour_masks(cells, 0, up)) + suns(cells, up)
 
 
 def is_instant_win(cells: Sequence[int], up: int) -> bool:

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER, SUNS
 from ..observation import Observation
-from .grid import GROUP_VALUE, colour_masks, place_gain
+from ..scoring import colour_masks
+from .grid import GROUP_VALUE, place_gain
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,11 @@
 """Grid arithmetic for the bots: a grid's score from five colour masks.
 
-The engine scores a grid with a breadth-first search; bots score thousands
-of hypothetical placements per decision, so here a grid is seen as five
-12-bit masks (the face-up spots of each colour) and the group points of any
-mask come from a precomputed table. Placing a card changes at most two
-masks, so the score change of a placement is four table look-ups.
+Bots value thousands of hypothetical placements per decision. As the
+engine's scoring does, they see a grid as five 12-bit masks (the face-up
+spots of each colour) and take the group points of any mask from a
+precomputed table (:data:`dozito.scoring.MASK_POINTS`). Placing a card
+changes at most two masks, so the score change of a placement is four table
+look-ups.
 
 Spot ``s`` is index ``s - 1`` and bit ``s - 1``, as in the engine.
 
@@ -23,42 +24,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import COLOR_OF, SUNS
-from ..scoring import ALL_UP, GROUP_POINTS
+from ..scoring import ALL_UP, MASK_POINTS, colour_masks
 
 INSTANT_WIN_VALUE: Final = 500
 """What a bot counts for twelve face-up cards of one colour: the whole game."""
 
-_LEFT_COLUMN: Final = 0b000100010001
-_RIGHT_COLUMN: Final = 0b100010001000
-
-
-def _component(mask: int, seed: int) -> int:
-    """The orthogonally connected part of ``mask`` that holds bit ``seed``."""
-    comp = seed
-    while True:
-        grown = (
-            comp
-            | comp << 4
-            | comp >> 4
-            | (comp << 1 & ~_LEFT_COLUMN)
-            | (comp >> 1 & ~_RIGHT_COLUMN)
-        ) & mask
-        if grown == comp:
-            return comp
-        comp = grown
-
-
-def _group_value_table() -> tuple[int, ...]:
-    table = [0] * (ALL_UP + 1)
-    for mask in range(1, ALL_UP + 1):
-        comp = _component(mask, mask & -mask)
-        # The rest of the mask is a smaller number, already in the table.
-        table[mask] = GROUP_POINTS[comp.bit_count()] + table[mask & ~comp]
-    table[ALL_UP] = INSTANT_WIN_VALUE
-    return tuple(table)
-
-
-GROUP_VALUE: Final = _group_value_table()
+GROUP_VALUE: Final = MASK_POINTS[:ALL_UP] + (INSTANT_WIN_VALUE,)
 """Group points of the face-up spots of one colour, by their 12-bit mask."""
 
 NEIGHBOUR_MASK: Final = tuple(
@@ -69,15 +40,6 @@ NEIGHBOUR_MASK: Final = tuple(
     for i in range(12)
 )
 """Per spot index, the mask of its orthogonal neighbours."""
-
-
-def colour_masks(cells: Sequence[int], base: int, up: int) -> list[int]:
-    """The five colour masks of the grid at ``cells[base:base + 12]``."""
-    masks = [0, 0, 0, 0, 0]
-    for i in range(12):
-        if up >> i & 1:
-            masks[COLOR_OF[cells[base + i]]] |= 1 << i
-    return masks
 
 
 def grid_value(cells: Sequence[int], base: int, up: int) -> int:

@@ -3,34 +3,36 @@
 :class:`~dozito.bots.greedy.CasualBot` values every legal action string;
 a search plays thousands of moves per decision, so :func:`greedy_action`
 reaches the same choice (tests check they agree) by looking at the turn's
-mode instead, and reads the sampled game's fields directly. With
-``Weights.hide`` it also minds the next player (the play-outs of
-``expert``). Every move still goes through :meth:`Game.apply`: the rules
-stay in the engine.
+mode instead, reads the sampled game's fields directly, and answers with an
+action id (see :mod:`dozito.actions`). With ``Weights.hide`` it also minds
+the next player (the play-outs of ``expert``). Every move still goes
+through the engine (:meth:`Game.play`, which skips the legality check and
+the history): the rules stay in one place.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from ..actions import DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE
 from ..cards import COLOR_OF, IS_REPLAY
 from ..game import CHOOSE, MUST_DISCARD, OVER, START, Game
+from ..scoring import colour_masks
 from .greedy import Weights, best_place
-from .grid import colour_masks
 
-PLACE: Final = tuple(f"place:{s}" for s in range(1, 13))
-"""The action placing the hand card at index ``i``."""
-PLACE_INDEX: Final = {action: i for i, action in enumerate(PLACE)}
+PLACE: Final = PLACE_BASE + 1
+"""The id of the action placing the hand card at index 0 (spot 1)."""
+DISCARD: Final = (DISCARD_BASE, DISCARD_BASE + 1)
 
 
 def grid_masks(g: Game) -> list[list[int]]:
-    """Every seat's colour masks (see :func:`.grid.colour_masks`)."""
+    """Every seat's colour masks (see :func:`dozito.scoring.colour_masks`)."""
     return [colour_masks(g.cells, 12 * p, up) for p, up in enumerate(g.up)]
 
 
-def greedy_action(g: Game, w: Weights, grids: list[list[int]]) -> str:
-    """The action the greedy policy with weights ``w`` picks in ``g``, whose
-    seats' colour masks are ``grids``."""
+def greedy_action(g: Game, w: Weights, grids: list[list[int]]) -> int:
+    """The id of the action the greedy policy with weights ``w`` picks in
+    ``g``, whose seats' colour masks are ``grids``."""
     mode = g.mode
     piles = g.piles
     if mode == MUST_DISCARD:
@@ -41,17 +43,17 @@ def greedy_action(g: Game, w: Weights, grids: list[list[int]]) -> str:
     up = g.up[seat]
     masks = grids[seat]
     if mode == START:
-        best, action = w.draw, "draw"
+        best, action = w.draw, DRAW
         for k in (0, 1):
             if piles[k]:
                 value = best_place(cells, base, up, masks, piles[k][-1], w)[0]
                 if value > best:
-                    best, action = value, ("take:0", "take:1")[k]
+                    best, action = value, TAKE_BASE + k
         return action
     hand = g.hand
     value, i = best_place(cells, base, up, masks, hand, w)
     if mode != CHOOSE:
-        return PLACE[i]
+        return PLACE + i
     drop = w.replay if IS_REPLAY[hand] else 0.0
     if w.hide:
         # Whatever leaves the grid is offered to the next player.
@@ -59,7 +61,7 @@ def greedy_action(g: Game, w: Weights, grids: list[list[int]]) -> str:
             value -= _handoff(g, cells[base + i], w, grids)
         if not IS_REPLAY[hand]:
             drop -= _handoff(g, hand, w, grids)
-    return _discard(g, w, grids) if drop > value else PLACE[i]
+    return _discard(g, w, grids) if drop > value else PLACE + i
 
 
 def _handoff(g: Game, card: int, w: Weights, grids: list[list[int]]) -> float:
@@ -69,15 +71,15 @@ def _handoff(g: Game, card: int, w: Weights, grids: list[list[int]]) -> float:
     return 0.5 * max(0.0, worth - w.draw)
 
 
-def _discard(g: Game, w: Weights, grids: list[list[int]]) -> str:
+def _discard(g: Game, w: Weights, grids: list[list[int]]) -> int:
     """Casual's pile is the first legal one. With ``w.hide`` it covers the
     top card the next player would value more (less, when a Replay makes the
     next turn our own)."""
     piles = g.piles
     if not piles[1]:
-        return "discard:1"
+        return DISCARD[1]
     if not (w.hide and piles[0]):
-        return "discard:0"
+        return DISCARD[0]
     n = len(g.up)
     seat = g.current if IS_REPLAY[g.hand] else (g.current + 1) % n
     base = 12 * seat
@@ -86,8 +88,8 @@ def _discard(g: Game, w: Weights, grids: list[list[int]]) -> str:
     worth0 = best_place(g.cells, base, up, masks, piles[0][-1], w)[0]
     worth1 = best_place(g.cells, base, up, masks, piles[1][-1], w)[0]
     if seat == g.current:
-        return "discard:0" if worth0 <= worth1 else "discard:1"
-    return "discard:0" if worth0 >= worth1 else "discard:1"
+        return DISCARD[0] if worth0 <= worth1 else DISCARD[1]
+    return DISCARD[0] if worth0 >= worth1 else DISCARD[1]
 
 
 def play_out(g: Game, w: Weights) -> int:
@@ -99,9 +101,9 @@ def play_out(g: Game, w: Weights) -> int:
     moves = 0
     while g.mode != OVER and g.round == round_no:
         action = greedy_action(g, w, grids)
-        i = PLACE_INDEX.get(action, -1)
-        if i < 0:
-            g.apply(action)
+        i = action - PLACE
+        if not 0 <= i < 12:
+            g.play(action)
         else:
             # Only the placed spot changes: keep the seat's masks up to date
             # instead of recounting the grid on every move.
@@ -110,7 +112,7 @@ def play_out(g: Game, w: Weights) -> int:
             masks = grids[seat]
             if g.up[seat] >> i & 1:
                 masks[COLOR_OF[cells[cell]]] &= ~(1 << i)
-            g.apply(action)
+            g.play(action)
             masks[COLOR_OF[cells[cell]]] |= 1 << i
         moves += 1
     return moves

@@ -24,9 +24,9 @@ from functools import cached_property
 
 from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER
 from ..observation import Observation
-from ..scoring import ALL_UP
+from ..scoring import ALL_UP, colour_masks
 from .greedy import CASUAL_WEIGHTS, argmax, best_place
-from .grid import NEIGHBOUR_MASK, colour_masks, grid_value, place_gain
+from .grid import NEIGHBOUR_MASK, grid_value, place_gain
 
 
 @dataclass(frozen=True, slots=True)
