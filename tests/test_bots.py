@@ -28,7 +28,7 @@ from dozito.observation import HIDDEN
 from dozito.scoring import ALL_UP, colour_masks, groups, round_score, suns
 
 # A small search keeps the tests fast; it exercises every path of the big one.
-SMALL_EXPERT = ExpertBudget(deals=3, horizon=12, confidence=0.0)
+SMALL_EXPERT = ExpertBudget(deals=4, drop_after=2, horizon=12, confidence=0.0)
 
 
 def bot_of(level: str) -> Bot:
