@@ -106,6 +106,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "casual,random", "--deals", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["players"] == 2 and data["deals"] == 3
+    assert data["rounds"] == 3  # by default, the rulebook's game
     assert [r["name"] for r in data["bots"]] == ["casual", "random"]
     assert set(data["bots"][0]) >= {
         "name", "games", "wins", "win_rate", "ci95", "mean_round_score",

@@ -1,6 +1,7 @@
 """``python -m dozito arena``: bots play each other on the same deals, seats rotated.
 
-A *deal* is one game of ``--rounds`` rounds (default 1) whose deck order for
+A *deal* is one game of ``--rounds`` rounds (default 3, the rulebook's game:
+bots are measured on the game players play) whose deck order for
 every round is fixed by ``--seed`` and the deal's number. Each deal is
 played once per rotation of the seats: with entries ``a,b,c`` the deal is
 played as ``a,b,c``, ``b,c,a`` and ``c,a,b``, so every entry sits in every
@@ -33,7 +34,7 @@ from typing import TypedDict
 from .bots import Bot, get_bot
 from .cards import DECK_SIZE
 from .errors import MalformedError
-from .game import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
+from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
 from .rng import Rng
 
 Make = Callable[[str], Bot]
@@ -197,7 +198,7 @@ def arena(
     entries: Sequence[str],
     deals: int,
     seed: int,
-    rounds: int = 1,
+    rounds: int = DEFAULT_ROUNDS,
     jobs: int = 1,
     make: Make = get_bot,
 ) -> Report:

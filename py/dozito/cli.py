@@ -14,6 +14,7 @@ from typing import Any
 
 from .cards import DECK_SIZE, NUMBER, card_id, card_info
 from .errors import DozitoError, MalformedError
+from .game import DEFAULT_ROUNDS
 from .record import load_record
 from .scoring import groups, is_instant_win, suns
 
@@ -117,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", required=True, help="one bot level per seat, comma-separated")
     p.add_argument("--deals", type=int, default=100, help="deals to play (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    p.add_argument("--rounds", type=int, default=1, help="rounds per game (default 1)")
+    p.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per game (default 3)")
     p.add_argument("--jobs", type=int, default=1, help="processes to play on (default 1)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     return parser

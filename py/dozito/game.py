@@ -32,6 +32,8 @@ from .scoring import ALL_UP, is_instant_win, round_score
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
+DEFAULT_ROUNDS: Final = 3
+"""A game as the rulebook plays it: it ends after scoring the third round."""
 MAX_ROUNDS: Final = 10
 TURN_LIMIT: Final = 500
 """Safeguard: a round is scored as it stands when its 500th turn ends."""
@@ -136,7 +138,7 @@ class Game:
         cls,
         players: Sequence[str],
         *,
-        rounds: int = 3,
+        rounds: int = DEFAULT_ROUNDS,
         first_player: int = 0,
         seed: int = 0,
         decks: Sequence[Sequence[int]] = (),

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from .cards import CODES, parse_deck
 from .errors import DozitoError, MalformedError
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Game
 
 FORMAT: Final = "dozito/1"
 _FIELDS: Final = ("format", "players", "rounds", "first_player", "seed", "decks", "actions")
@@ -47,7 +47,7 @@ def game_from_record(record: object) -> Game:
         raise MalformedError("record field 'players' must be a list of names")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise MalformedError(f"a game needs 2 to 5 players, not {len(players)}")
-    rounds = _int_field(record, "rounds", 3)
+    rounds = _int_field(record, "rounds", DEFAULT_ROUNDS)
     first_player = _int_field(record, "first_player", 0)
     seed = _int_field(record, "seed", 0)
     decks = record.get("decks", [])

@@ -37,11 +37,12 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2, help="seats; all but one hold --against")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=1, help="rounds per game (default 1: cheap)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     entries = ["tuned"] + [args.against] * (args.players - 1)
     bots = functools.partial(make, args.weights)
-    print(format_report(arena(entries, args.deals, args.seed, jobs=args.jobs, make=bots)))
+    print(format_report(arena(entries, args.deals, args.seed, args.rounds, args.jobs, bots)))
     return 0
 
 
