@@ -1,6 +1,6 @@
 """The page, played like a person would: only by clicking `[data-action]`
 elements, reading `[data-testid=status]` and the other parts of the page
-contract (shared/spec/page-contract.md).
+contract (docs/page-contract.md).
 
 Games start from the address (`?players=...&seed=...&speed=instant`), or from
 a record file given to the import control, so every deal is known.

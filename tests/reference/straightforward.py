@@ -1,6 +1,6 @@
 """A straightforward, independent implementation of the Dozito engine contract.
 
-Written from ``engine-contract.md`` and the rulebook only, as a test oracle for
+Written from ``docs/engine-contract.md`` and the rulebook only, as a test oracle for
 ``dozito.Game`` and as a speed baseline. It favours readability over speed:
 dataclasses, card objects, lists, action strings parsed with ``split``.
 

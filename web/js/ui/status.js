@@ -1,6 +1,6 @@
 // The status line: whose turn it is and what they may do, or how the game
 // stands. Its data-phase / data-current / data-winners attributes are part
-// of the page's testing contract.
+// of the page's testing contract (docs/page-contract.md).
 import { cardName } from "../cards.js";
 import { t } from "../i18n.js";
 import { fill, h } from "./dom.js";
