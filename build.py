@@ -17,8 +17,9 @@ expensive outputs are cached under .cache/build/ by the hash of their inputs,
 so a rebuild with nothing changed only compares files.
 
 The site works offline: dist/sw.js, the service worker, is web/sw.js with the
-build's content hash and the list of files to precache filled in, so that it
-changes byte-wise (and browsers offer the update) whenever the build does.
+build's content hash and the files to precache, each with its SHA-256, filled
+in: it changes byte-wise (and browsers offer the update) whenever the build
+does, and it refuses to install from a server that sends other content.
 
 Byte-compiling has to be done by Pyodide's own Python (3.14, while the build
 runs on 3.12): the build runs Pyodide under Node.js, which imports this very
@@ -70,7 +71,7 @@ STDLIB_PYC = "python_stdlib_pyc.zip"
 SERVICE_WORKER = "sw.js"
 """The service worker: web/sw.js is its template, never copied to dist/ as it is."""
 SW_BUILD_TOKEN = '"__DOZITO_BUILD__"'
-"""What the template holds where dist/sw.js has the build: {"hash": ..., "files": [...]}."""
+"""Where dist/sw.js has the build: {"hash": ..., "files": {path: its SHA-256 in hex}}."""
 NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
 """Files of dist/ that the page never loads (the worker loads STDLIB_PYC instead)."""
 ENGINE_SOURCES = ("pyproject.toml", "py")
@@ -503,13 +504,15 @@ def precached(files: Iterable[str]) -> list[str]:
 def write_service_worker(site: Path, build_hash: str, files: Iterable[str]) -> None:
     """Write site/sw.js: web/sw.js with the build's hash and the files it precaches.
 
-    Paths are relative to sw.js, which sits at the site's root: the site works
-    under any path prefix.
+    Each file comes with the SHA-256 of its content in site/, which the service
+    worker checks what it downloads against. Paths are relative to sw.js, which
+    sits at the site's root: the site works under any path prefix.
     """
     template = (WEB / SERVICE_WORKER).read_text()
     if template.count(SW_BUILD_TOKEN) != 1:
         sys.exit(f"build.py: web/{SERVICE_WORKER} must hold {SW_BUILD_TOKEN} once")
-    build = json.dumps({"hash": build_hash, "files": precached(files)}, indent=1)
+    hashes = {name: file_hash(site / name) for name in precached(files)}
+    build = json.dumps({"hash": build_hash, "files": hashes}, indent=1)
     text = template.replace(SW_BUILD_TOKEN, build)
     path = site / SERVICE_WORKER
     if not path.exists() or path.read_text() != text:
