@@ -17,8 +17,9 @@ expensive outputs are cached under .cache/build/ by the hash of their inputs,
 so a rebuild with nothing changed only compares files.
 
 The site works offline: dist/sw.js, the service worker, is web/sw.js with the
-build's content hash and the list of files to precache filled in, so that it
-changes byte-wise (and browsers offer the update) whenever the build does.
+build's content hash and the files to precache, each with its SHA-256, filled
+in: it changes byte-wise (and browsers offer the update) whenever the build
+does, and it refuses to install from a server that sends other content.
 
 Byte-compiling has to be done by Pyodide's own Python (3.14, while the build
 runs on 3.12): the build runs Pyodide under Node.js, which imports this very
@@ -38,6 +39,7 @@ import inspect
 import json
 import marshal
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -70,9 +72,14 @@ STDLIB_PYC = "python_stdlib_pyc.zip"
 SERVICE_WORKER = "sw.js"
 """The service worker: web/sw.js is its template, never copied to dist/ as it is."""
 SW_BUILD_TOKEN = '"__DOZITO_BUILD__"'
-"""What the template holds where dist/sw.js has the build: {"hash": ..., "files": [...]}."""
+"""Where dist/sw.js has the build: {"hash": ..., "files": {path: its SHA-256 in hex}}."""
 NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
 """Files of dist/ that the page never loads (the worker loads STDLIB_PYC instead)."""
+PAGE = "index.html"
+"""The site's one page, whose <meta> holds the content security policy."""
+PAGE_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+HEADER_ONLY_POLICY = "frame-ancestors 'none'"
+"""What the served policy adds to the page's: a <meta> cannot forbid framing."""
 ENGINE_SOURCES = ("pyproject.toml", "py")
 """What the engine's wheel is built from, relative to the repository."""
 
@@ -503,13 +510,15 @@ def precached(files: Iterable[str]) -> list[str]:
 def write_service_worker(site: Path, build_hash: str, files: Iterable[str]) -> None:
     """Write site/sw.js: web/sw.js with the build's hash and the files it precaches.
 
-    Paths are relative to sw.js, which sits at the site's root: the site works
-    under any path prefix.
+    Each file comes with the SHA-256 of its content in site/, which the service
+    worker checks what it downloads against. Paths are relative to sw.js, which
+    sits at the site's root: the site works under any path prefix.
     """
     template = (WEB / SERVICE_WORKER).read_text()
     if template.count(SW_BUILD_TOKEN) != 1:
         sys.exit(f"build.py: web/{SERVICE_WORKER} must hold {SW_BUILD_TOKEN} once")
-    build = json.dumps({"hash": build_hash, "files": precached(files)}, indent=1)
+    hashes = {name: file_hash(site / name) for name in precached(files)}
+    build = json.dumps({"hash": build_hash, "files": hashes}, indent=1)
     text = template.replace(SW_BUILD_TOKEN, build)
     path = site / SERVICE_WORKER
     if not path.exists() or path.read_text() != text:
@@ -551,17 +560,35 @@ def build() -> None:
 # --- serving and testing ------------------------------------------------------
 
 
+def served_policy() -> str:
+    """The content security policy header: web/index.html's own, and what only a header can do.
+
+    The <meta> is the one source: hosts that send no headers (GitHub Pages) still
+    enforce it, and a server that can mirrors it.
+    """
+    found = PAGE_POLICY.findall((WEB / PAGE).read_text())
+    if len(found) != 1:
+        sys.exit(f"build.py: web/{PAGE} must declare its Content-Security-Policy in one <meta>")
+    return f"{found[0]}; {HEADER_ONLY_POLICY}"
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves a folder with the MIME types the site needs, revalidated on every load."""
+    """Serves a folder with the MIME types the site needs, revalidated on every load,
+    with the headers a careful host sends: the content security policy, and no
+    MIME sniffing (a file runs or styles only as the type it is served with)."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-    def __init__(self, *args: Any, quiet: bool, **kwargs: Any) -> None:
-        self.quiet = quiet  # before the base class, which handles the request at once
+    def __init__(self, *args: Any, policy: str, quiet: bool, **kwargs: Any) -> None:
+        # Set before the base class runs, which handles the request at once.
+        self.policy = policy
+        self.quiet = quiet
         super().__init__(*args, **kwargs)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", self.policy)
+        self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -573,7 +600,9 @@ def make_server(
     directory: Path = DIST, port: int = 0, *, quiet: bool = False
 ) -> ThreadingHTTPServer:
     """An HTTP server for directory on 127.0.0.1 (port 0: any free port); not started yet."""
-    handler = functools.partial(SiteHandler, directory=str(directory), quiet=quiet)
+    handler = functools.partial(
+        SiteHandler, directory=str(directory), policy=served_policy(), quiet=quiet
+    )
     return ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 

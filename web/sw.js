@@ -2,11 +2,17 @@
 //
 // build.py writes dist/sw.js from this file, with BUILD filled in: the build's
 // content hash and every file the game needs, relative to this script (which
-// sits at the site's root, so the site works under any path prefix). Any
-// change to the build changes this file, and browsers install the new worker
-// beside the running one; it waits until the page asks it to take over (the
-// player clicked "reload" in the update prompt, js/pwa.js), then deletes the
-// older builds' caches.
+// sits at the site's root, so the site works under any path prefix), with the
+// SHA-256 of its content in hex. Any change to the build changes this file,
+// and browsers install the new worker beside the running one; it waits until
+// the page asks it to take over (the player clicked "reload" in the update
+// prompt, js/pwa.js), then deletes the older builds' caches.
+//
+// Installing checks every file against its hash before it is kept: a server
+// may answer with another build's copy (sw.js deployed before the rest, a
+// stale proxy). A mismatch fails the install and drops its cache, so the
+// running build stays in charge, whole; the browser tries again on a later
+// visit.
 //
 // Cache first: a precached file is answered from this build's cache, with the
 // response stored as the server sent it (a wasm needs its application/wasm
@@ -16,8 +22,13 @@ const BUILD = "__DOZITO_BUILD__";
 
 const PREFIX = "dozito-";
 const CACHE = PREFIX + BUILD.hash;
-/** Precached URLs, absolute; "./" is the page as the address names it. */
-const URLS = new Set(["./", ...BUILD.files].map((file) => new URL(file, self.location).href));
+/** Precached URLs, absolute ("./" is the page as the address names it) -> SHA-256 in hex. */
+const URLS = new Map(
+  [["./", BUILD.files["index.html"]], ...Object.entries(BUILD.files)].map(([file, sha256]) => [
+    new URL(file, self.location).href,
+    sha256,
+  ]),
+);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -25,10 +36,25 @@ self.addEventListener("install", (event) => {
 
 async function precache() {
   const cache = await caches.open(CACHE);
+  try {
+    await Promise.all([...URLS].map(([url, sha256]) => fetchChecked(url, sha256, cache)));
+  } catch (error) {
+    await caches.delete(CACHE);
+    throw error;
+  }
+}
+
+/** Fetch url into cache if its content has the hash sha256; else throw. */
+async function fetchChecked(url, sha256, cache) {
   // "no-cache": revalidated with the server, never a stale copy from the HTTP
   // cache under this build's name, but not downloaded again if unchanged
   // (the page has just loaded most of these files itself).
-  await cache.addAll([...URLS].map((url) => new Request(url, { cache: "no-cache" })));
+  const response = await fetch(new Request(url, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (hex !== sha256) throw new Error(`${url}: not the content of build ${BUILD.hash}`);
+  await cache.put(url, response);
 }
 
 self.addEventListener("activate", (event) => {

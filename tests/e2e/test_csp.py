@@ -1,18 +1,31 @@
-"""The content security policy: the page declares a strict one, a whole game
-runs under it without a single violation, and hostile player names (typed in
-the address or in an imported record) stay text, never markup."""
+"""The content security policy: the page declares a strict one, the server
+sends it as a header too (with the parts only a header can carry), a whole
+game runs under it without a single violation, and hostile player names
+(typed in the address or in an imported record) stay text, never markup."""
 
 from __future__ import annotations
 
 import json
+import urllib.error
+import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Page, expect
+from conftest import PageLog
+from playwright.sync_api import Dialog, Page, Route, expect
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
 HOSTILE = "<img src=x onerror=alert(1)>"
-POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
+POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+}
+"""The page's policy, directive -> sources."""
+HEADER_ONLY = {"frame-ancestors": ["'none'"]}
+"""What the served policy adds: a <meta> cannot forbid framing."""
 
 # Runs before the page's own scripts in every document: records each CSP
 # violation the browser reports, and every <img> that appears.
@@ -30,6 +43,10 @@ new MutationObserver((records) => {
                 window.__images += 1;
 }).observe(document, { childList: true, subtree: true });
 """
+
+
+def directives(policy: str) -> dict[str, list[str]]:
+    return {name: sources for name, *sources in (d.split() for d in policy.split(";"))}
 
 
 def watch(page: Page) -> list[str]:
@@ -82,15 +99,80 @@ def assert_clean(page: Page, dialogs: list[str]) -> None:
 def test_the_page_declares_a_strict_policy(page: Page, site_url: str) -> None:
     page.goto(site_url)
     policy = page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
-    assert policy == POLICY
-    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy.replace(
-        "wasm-unsafe-eval", ""
-    )
+    assert policy is not None and directives(policy) == POLICY
     # No inline script or handler in the markup: every script is a file of the site.
     inline = page.eval_on_selector_all(
         "script:not([src]), [onclick], [onload], [onerror]", "els => els.map(e => e.outerHTML)"
     )
     assert inline == []
+
+
+def test_the_server_sends_the_policy_and_nosniff(site_url: str) -> None:
+    for path in ("", "index.html", "js/main.js", "js/engine/worker.js", "sw.js", "nowhere"):
+        try:
+            response = urllib.request.urlopen(site_url + path)
+        except urllib.error.HTTPError as error:  # the 404 page is covered too
+            response = error
+        with response:
+            headers = response.headers
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert directives(headers["Content-Security-Policy"]) == POLICY | HEADER_ONLY, path
+
+
+# Tries what the policy forbids and returns the directives the browser reported
+# violated, once it has reported them all.
+FORBIDDEN = """async (url) => {
+    const violated = new Set();
+    const all = new Promise((resolve) =>
+        document.addEventListener("securitypolicyviolation", (e) => {
+            violated.add(e.effectiveDirective);
+            if (violated.size === 3) resolve();
+        }),
+    );
+    document.body.append(Object.assign(document.createElement("object"), { data: "favicon.svg" }));
+    document.head.append(Object.assign(document.createElement("base"), { href: url + "x/" }));
+    const form = Object.assign(document.createElement("form"), { action: url, method: "post" });
+    document.body.append(form);
+    form.submit();
+    await all;
+    return { violated: [...violated].sort(), base: document.baseURI };
+}"""
+
+
+def without_policy_header(route: Route) -> None:
+    """Serve the page as a host that sends no headers (GitHub Pages) would."""
+    response = route.fetch()
+    headers = response.headers
+    del headers["content-security-policy"]
+    route.fulfill(response=response, headers=headers)
+
+
+def test_plugins_base_and_forms_are_forbidden(page: Page, page_log: PageLog, site_url: str) -> None:
+    # The <meta> alone: what the server's header adds is tested above.
+    page.route(site_url + "?speed=instant", without_policy_header)
+    page.goto(site_url + "?speed=instant")
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    found = page.evaluate(FORBIDDEN, site_url)
+    assert found == {
+        "violated": ["base-uri", "form-action", "object-src"],
+        "base": site_url + "?speed=instant",
+    }
+    assert page.get_attribute(STATUS, "data-phase") == "setup"  # the form went nowhere
+    # The browser reports each refusal on the console, once: one policy refused them.
+    assert len(page_log.errors) == 3
+    assert all("violates the following Content Security Policy" in e for e in page_log.errors)
+    page_log.errors.clear()
+
+
+def test_the_page_cannot_be_framed(page: Page, page_log: PageLog, site_url: str) -> None:
+    framer = site_url + "__framer__.html"
+    body = f"<!doctype html><link rel=icon href=data:,><iframe src='{site_url}'></iframe>"
+    page.route(framer, lambda route: route.fulfill(body=body, content_type="text/html"))
+    page.goto(framer)  # loaded once the frame has loaded or been refused
+    (frame,) = page.main_frame.child_frames
+    assert frame.url == "chrome-error://chromewebdata/"  # Chromium's page for a refusal
+    assert page_log.errors and all("frame-ancestors" in e for e in page_log.errors)
+    page_log.errors.clear()
 
 
 def test_a_game_with_a_hostile_name_runs_clean(page: Page, site_url: str) -> None:

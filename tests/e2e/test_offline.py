@@ -3,7 +3,9 @@
 A first visit precaches the whole game under `dozito-<build hash>`; after
 that the page boots and a game plays with the network off. A new build
 (served from a copy of dist/ under a path prefix, as on GitHub Pages) is
-offered by the update prompt, and taking it leaves only the new cache.
+offered by the update prompt, and taking it leaves only the new cache. A
+build whose files do not match the content hashes in its sw.js (sw.js deployed
+before them, a proxy's stale copy) never installs: the old build stays whole.
 """
 
 from __future__ import annotations
@@ -32,6 +34,24 @@ OFFLINE_READY = """async () => {
     const sizes = [];
     for (const name of names) sizes.push((await (await caches.open(name)).keys()).length);
     return { names, sizes };
+}"""
+
+
+# The outcome of the service worker update the page's load started (or of a new
+# one, if that has already ended): "installed" (waiting to take over) or "redundant".
+INSTALL_OUTCOME = """async () => {
+    const registration = await navigator.serviceWorker.ready;
+    let worker = registration.installing ?? registration.waiting;
+    if (!worker) {
+        const found = new Promise((resolve) =>
+            registration.addEventListener("updatefound", () => resolve(registration.installing)),
+        );
+        await registration.update().catch(() => {});
+        worker = registration.installing ?? registration.waiting ?? (await found);
+    }
+    while (worker.state === "installing")
+        await new Promise((done) => worker.addEventListener("statechange", done, { once: true }));
+    return worker.state;
 }"""
 
 
@@ -205,5 +225,50 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
     # The saved game resumes under the new build; only its cache is left.
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "turn", timeout=BOOT_MS)
     expect(prompt).to_have_count(0)
+    assert page.evaluate("caches.keys()") == [f"dozito-{new_hash}"]
+    wait_offline_ready(page, site)
+
+
+def retitle_and_restyle(site: Path) -> None:
+    retitle(site)
+    style = site / "css" / "base.css"
+    style.write_text(style.read_text() + "\n/* build 2 */\n")
+
+
+def test_a_build_with_a_stale_file_never_installs(
+    watched_page: Page, copied_site: tuple[Path, str]
+) -> None:
+    page = watched_page
+    site, url = copied_site
+    open_page(page, url)
+    wait_offline_ready(page, site)
+    old_hash = build_info(site)["hash"]
+    style = site / "css" / "base.css"
+    old_style = style.read_text()
+    new_hash = new_build(site, retitle_and_restyle)
+    new_style = style.read_text()
+    style.write_text(old_style)  # sw.js and the page are new, the style sheet is not
+
+    page.reload()
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    assert page.evaluate(INSTALL_OUTCOME) == "redundant"
+    # No new cache, no offer: the old build runs on, whole, offline too.
+    assert page.evaluate("caches.keys()") == [f"dozito-{old_hash}"]
+    expect(page.locator(PROMPT)).to_have_count(0)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    expect(page).to_have_title("Dozito")
+    assert "build 2" not in page.evaluate("async () => (await fetch('css/base.css')).text()")
+    page.context.set_offline(False)
+
+    # Once the server has the whole new build, the next visit installs it.
+    style.write_text(new_style)
+    page.reload()
+    expect(page.locator(PROMPT)).to_be_visible(timeout=60_000)
+    assert page.evaluate(INSTALL_OUTCOME) == "installed"
+    page.click("[data-testid=update-reload]")
+    expect(page).to_have_title("Dozito 2", timeout=30_000)
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
     assert page.evaluate("caches.keys()") == [f"dozito-{new_hash}"]
     wait_offline_ready(page, site)
