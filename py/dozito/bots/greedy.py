@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..actions import decode
 from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER, SUNS
 from ..observation import Observation
 from ..scoring import colour_masks
@@ -118,14 +119,12 @@ def greedy_values(
     masks = colour_masks(cells, base, mine)
     values: list[float] = []
     for action in legal:
-        kind = action[0]
-        if kind == "p":
-            i = int(action[6:]) - 1
-            values.append(place_value(cells, base, mine, masks, i, hand, w))
-        elif kind == "t":
-            top = piles[int(action[5])][-1]
-            values.append(best_place(cells, base, mine, masks, top, w)[0])
-        elif kind == "d" and action[1] == "r":
+        kind, arg = decode(action)
+        if kind == "place":
+            values.append(place_value(cells, base, mine, masks, arg - 1, hand, w))
+        elif kind == "take":
+            values.append(best_place(cells, base, mine, masks, piles[arg][-1], w)[0])
+        elif kind == "draw":
             values.append(w.draw)
         else:
             values.append(w.replay if IS_REPLAY[hand] else 0.0)

@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..actions import decode
 from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER
 from ..observation import Observation
 from ..scoring import ALL_UP, colour_masks
@@ -236,15 +237,15 @@ class _Position:
 
     def value(self, action: str) -> float:
         obs = self.obs
-        kind = action[0]
-        if kind == "p":
-            return self.place(int(action[6:]) - 1, obs.hand, self.flip)
-        if kind == "t":
-            return self.best_place(obs.piles[int(action[5])][-1], self.flip)
-        if action == "draw":
+        kind, arg = decode(action)
+        if kind == "place":
+            return self.place(arg - 1, obs.hand, self.flip)
+        if kind == "take":
+            return self.best_place(obs.piles[arg][-1], self.flip)
+        if kind == "draw":
             return self.draw
         drop = self.w.replay if IS_REPLAY[obs.hand] else 0.0
-        return drop - self.handoff(obs.hand, int(action[8]))
+        return drop - self.handoff(obs.hand, arg)
 
 
 class SharpBot:
