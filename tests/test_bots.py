@@ -25,7 +25,7 @@ from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
 from dozito.cards import NUMBER
 from dozito.observation import HIDDEN
-from dozito.scoring import ALL_UP, colour_masks, groups, round_score, suns
+from dozito.scoring import ALL_UP, color_masks, groups, round_score, suns
 
 # A small search keeps the tests fast; it exercises every path of the big one.
 SMALL_EXPERT = ExpertBudget(deals=4, drop_after=2, horizon=12, confidence=0.0)
@@ -181,7 +181,7 @@ def test_joker_placement_shortcut_matches_place_value() -> None:
         rng.shuffle(deck)
         cells = deck[:12]
         up = rng.randrange(ALL_UP + 1)
-        masks = colour_masks(cells, 0, up)
+        masks = color_masks(cells, 0, up)
         for w in (CASUAL_WEIGHTS, PLAY_OUT_WEIGHTS):
             joker = rng.choice(jokers)
             values = [place_value(cells, 0, up, masks, i, joker, w) for i in range(12)]
@@ -202,7 +202,7 @@ def test_grid_value_matches_engine_scoring() -> None:
         assert grid_value(cells, 0, up) == round_score(cells, up) == by_search
         i = rng.randrange(12)
         card = deck[12]
-        masks = colour_masks(cells, 0, up)
+        masks = color_masks(cells, 0, up)
         after = cells[:]
         after[i] = card
         gain = place_gain(cells, 0, up, masks, i, card)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..actions import decode
 from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER, SUNS
 from ..observation import Observation
-from ..scoring import colour_masks
+from ..scoring import color_masks
 from .grid import GROUP_VALUE, place_gain
 
 
@@ -75,13 +75,13 @@ def best_place(
 
 
 def best_joker_place(
-    cells: Sequence[int], base: int, up: int, masks: Sequence[int], colour: int, w: Weights
+    cells: Sequence[int], base: int, up: int, masks: Sequence[int], color: int, w: Weights
 ) -> tuple[float, int]:
-    """:func:`best_place` of a joker of ``colour``, the play-outs' hottest
+    """:func:`best_place` of a joker of ``color``, the play-outs' hottest
     loop, unrolled: a joker has no suns and no effect, so each of its twelve
     spots costs a few table look-ups (tests check it against
     :func:`place_value`)."""
-    mine = masks[colour]
+    mine = masks[color]
     here = GROUP_VALUE[mine]
     fresh = w.progress + w.chain
     best, best_i = -math.inf, 0
@@ -90,10 +90,10 @@ def best_joker_place(
         joined = GROUP_VALUE[mine | bit] - here
         if up & bit:
             old = cells[base + i]
-            old_colour = COLOR_OF[old]
+            old_color = COLOR_OF[old]
             value: float = -SUNS[old]
-            if old_colour != colour:
-                theirs = masks[old_colour]
+            if old_color != color:
+                theirs = masks[old_color]
                 value += GROUP_VALUE[theirs & ~bit] - GROUP_VALUE[theirs] + joined
             if IS_REPLAY[old]:
                 value += w.replay
@@ -116,7 +116,7 @@ def greedy_values(
     """The greedy value of each action in ``legal`` for the player at ``seat``."""
     base = 12 * seat
     mine = up[seat]
-    masks = colour_masks(cells, base, mine)
+    masks = color_masks(cells, base, mine)
     values: list[float] = []
     for action in legal:
         kind, arg = decode(action)
