@@ -24,7 +24,6 @@ from dozito.bots.greedy import (
 from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
 from dozito.cards import NUMBER
-from dozito.observation import HIDDEN
 from dozito.scoring import ALL_UP, color_masks, groups, round_score, suns
 
 # A small search keeps the tests fast; it exercises every path of the big one.
@@ -230,12 +229,22 @@ def test_expert_forced_move_costs_no_search() -> None:
 
 
 def test_expert_sees_only_its_observation() -> None:
-    """The observation holds no hidden card: what the search samples from."""
-    g = random_states(1, seed=10)[0]
-    obs = g.observation(g.current)
-    for p, grid in enumerate(obs.grids):
-        for i, c in enumerate(grid):
-            assert (c == HIDDEN) != bool(g.up[p] >> i & 1)
+    """Where the expert really searches, its whole search (not only its
+    choice: also how many deals it sampled, read off the random stream it
+    used up) is the same after the hidden cards are dealt again."""
+    bot = bot_of("expert")
+    redeals = random.Random(10)
+    searched = 0
+    for g in random_states(40, seed=10):
+        seat, rng = g.current, random.Random(7)
+        choice = bot.choose(g.observation(seat), rng)
+        if rng.getstate() == random.Random(7).getstate():
+            continue  # a clear choice: no search
+        searched += 1
+        again = random.Random(7)
+        assert bot.choose(redeal(g, redeals).observation(seat), again) == choice
+        assert again.getstate() == rng.getstate()
+    assert searched >= 10
 
 
 def test_bench_reports_each_level(
