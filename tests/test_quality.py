@@ -1,9 +1,14 @@
-"""The code stays clean: ruff (lint and format) and strict mypy over the package."""
+"""The code stays clean: ruff (lint and format) and strict mypy over the
+package, run by tools pinned in constraints.txt."""
 
 from __future__ import annotations
 
+import hashlib
+import re
 import subprocess
 import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -23,3 +28,28 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_tool_passes(command: list[str]) -> None:
     out = subprocess.run([sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def _name(requirement: str) -> str:
+    """A requirement's project name, normalized (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0]).lower()
+
+
+def test_every_dev_tool_is_pinned_and_installed_at_its_pin() -> None:
+    """A new release of a tool (ruff's formatter above all) cannot change
+    what the suite says: the venv holds exactly the pinned versions."""
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            pins[_name(name)] = version
+    dev = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert {_name(r) for r in dev["dev"]} <= set(pins)
+    for name, version in pins.items():
+        assert metadata.version(name) == version, name
+
+
+def test_the_venv_was_installed_from_todays_pins() -> None:
+    """build.py's stamp covers constraints.txt, so a changed pin reinstalls."""
+    digest = hashlib.sha256((ROOT / "constraints.txt").read_bytes()).hexdigest()
+    assert digest in (ROOT / ".venv" / ".dozito-dev-installed").read_text().split()
