@@ -12,19 +12,20 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["ruff", "check", "py", "tests", "build.py"],
-        ["ruff", "format", "--check", "py", "tests", "build.py"],
-        ["mypy", "py/dozito"],
-    ],
-    ids=["ruff-check", "ruff-format", "mypy-strict"],
-)
+CHECKS = {
+    "ruff-check": ["ruff", "check", "py", "tests", "build.py"],
+    "ruff-format": ["ruff", "format", "--check", "py", "tests", "build.py"],
+    "mypy-strict": ["mypy", "py/dozito"],
+}
+"""Each check by the id of its pre-commit hook: the tool's ``-m`` command line."""
+
+
+@pytest.mark.parametrize("command", CHECKS.values(), ids=CHECKS.keys())
 def test_tool_passes(command: list[str]) -> None:
     out = subprocess.run([sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
@@ -53,3 +54,14 @@ def test_the_venv_was_installed_from_todays_pins() -> None:
     """build.py's stamp covers constraints.txt, so a changed pin reinstalls."""
     digest = hashlib.sha256((ROOT / "constraints.txt").read_bytes()).hexdigest()
     assert digest in (ROOT / ".venv" / ".dozito-dev-installed").read_text().split()
+
+
+def test_pre_commit_runs_the_same_checks_with_the_venv() -> None:
+    """The pre-commit hooks run exactly these checks, from .venv, downloading nothing."""
+    (repo,) = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())["repos"]
+    assert repo["repo"] == "local"
+    hooks = {h["id"]: h for h in repo["hooks"]}
+    assert {i: h["entry"].split() for i, h in hooks.items()} == {
+        i: [".venv/bin/python", "-m", *c] for i, c in CHECKS.items()
+    }
+    assert all(h["language"] == "system" and h["pass_filenames"] is False for h in hooks.values())
