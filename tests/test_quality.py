@@ -53,7 +53,8 @@ def test_every_dev_tool_is_pinned_and_installed_at_its_pin() -> None:
 def test_the_venv_was_installed_from_todays_pins() -> None:
     """build.py's stamp covers constraints.txt, so a changed pin reinstalls."""
     digest = hashlib.sha256((ROOT / "constraints.txt").read_bytes()).hexdigest()
-    assert digest in (ROOT / ".venv" / ".dozito-dev-installed").read_text().split()
+    stamp = (ROOT / ".venv" / ".dozito-dev-installed").read_text().split()
+    assert digest in stamp, "constraints.txt changed: `python3 build.py` reinstalls .venv"
 
 
 def test_pre_commit_runs_the_same_checks_with_the_venv() -> None:
