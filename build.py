@@ -208,13 +208,15 @@ def find_base_python() -> str:
 
 
 def ensure_venv() -> None:
-    """Make .venv if missing and install the project into it, editable, with its dev tools."""
+    """Make .venv if missing and install the project into it, editable, with
+    its dev tools at the exact versions of constraints.txt (a new ruff must
+    not turn the suite red by itself); a change to either file reinstalls."""
     if not VENV_PYTHON.exists():
         run(find_base_python(), "-m", "venv", VENV)
     stamp = VENV / ".dozito-dev-installed"
-    wanted = file_hash(ROOT / "pyproject.toml")
+    wanted = " ".join(file_hash(ROOT / name) for name in ("pyproject.toml", "constraints.txt"))
     if not stamp_is(stamp, wanted):
-        run(VENV_PYTHON, "-m", "pip", "install", "-e", ".[dev]")
+        run(VENV_PYTHON, "-m", "pip", "install", "-c", "constraints.txt", "-e", ".[dev]")
         stamp.write_text(wanted)
 
 

@@ -1,4 +1,4 @@
-"""The arena: Wilson intervals, seat rotation, deals, the report and the CLI."""
+"""The arena: seat rotation, deals, the report and the CLI."""
 
 from __future__ import annotations
 
@@ -6,38 +6,10 @@ import json
 
 import pytest
 
-from dozito.arena import arena, deal_decks, percentile, play_deal, seating, wilson
+from dozito.arena import arena, deal_decks, play_deal, seating
 from dozito.bots import get_bot
 from dozito.cli import main
 from dozito.errors import MalformedError
-
-
-@pytest.mark.parametrize(
-    ("wins", "games", "lo", "hi"),
-    [
-        (0, 10, 0.0, 0.2775),  # the textbook cases
-        (10, 10, 0.7225, 1.0),
-        (5, 10, 0.2366, 0.7634),
-        (60, 100, 0.5020, 0.6906),
-        (2293, 4000, 0.5579, 0.5885),
-    ],
-)
-def test_wilson_interval(wins: int, games: int, lo: float, hi: float) -> None:
-    got = wilson(wins, games)
-    assert got == pytest.approx((lo, hi), abs=5e-5)
-
-
-def test_wilson_takes_shared_wins_and_no_games() -> None:
-    lo, hi = wilson(2.5, 5)
-    assert lo < 0.5 < hi and hi - 0.5 == pytest.approx(0.5 - lo)
-    assert wilson(0, 0) == (0.0, 1.0)
-
-
-def test_percentile_nearest_rank() -> None:
-    values = list(range(1, 101))
-    assert percentile(values, 0.95) == 95
-    assert percentile(values, 0.5) == 50
-    assert percentile([], 0.95) == 0.0
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

@@ -24,8 +24,7 @@ from dozito.bots.greedy import (
 from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
 from dozito.cards import NUMBER
-from dozito.observation import HIDDEN
-from dozito.scoring import ALL_UP, colour_masks, groups, round_score, suns
+from dozito.scoring import ALL_UP, color_masks, groups, round_score, suns
 
 # A small search keeps the tests fast; it exercises every path of the big one.
 SMALL_EXPERT = ExpertBudget(deals=4, drop_after=2, horizon=12, confidence=0.0)
@@ -181,7 +180,7 @@ def test_joker_placement_shortcut_matches_place_value() -> None:
         rng.shuffle(deck)
         cells = deck[:12]
         up = rng.randrange(ALL_UP + 1)
-        masks = colour_masks(cells, 0, up)
+        masks = color_masks(cells, 0, up)
         for w in (CASUAL_WEIGHTS, PLAY_OUT_WEIGHTS):
             joker = rng.choice(jokers)
             values = [place_value(cells, 0, up, masks, i, joker, w) for i in range(12)]
@@ -202,7 +201,7 @@ def test_grid_value_matches_engine_scoring() -> None:
         assert grid_value(cells, 0, up) == round_score(cells, up) == by_search
         i = rng.randrange(12)
         card = deck[12]
-        masks = colour_masks(cells, 0, up)
+        masks = color_masks(cells, 0, up)
         after = cells[:]
         after[i] = card
         gain = place_gain(cells, 0, up, masks, i, card)
@@ -230,12 +229,22 @@ def test_expert_forced_move_costs_no_search() -> None:
 
 
 def test_expert_sees_only_its_observation() -> None:
-    """The observation holds no hidden card: what the search samples from."""
-    g = random_states(1, seed=10)[0]
-    obs = g.observation(g.current)
-    for p, grid in enumerate(obs.grids):
-        for i, c in enumerate(grid):
-            assert (c == HIDDEN) != bool(g.up[p] >> i & 1)
+    """Where the expert really searches, its whole search (not only its
+    choice: also how many deals it sampled, read off the random stream it
+    used up) is the same after the hidden cards are dealt again."""
+    bot = bot_of("expert")
+    redeals = random.Random(10)
+    searched = 0
+    for g in random_states(40, seed=10):
+        seat, rng = g.current, random.Random(7)
+        choice = bot.choose(g.observation(seat), rng)
+        if rng.getstate() == random.Random(7).getstate():
+            continue  # a clear choice: no search
+        searched += 1
+        again = random.Random(7)
+        assert bot.choose(redeal(g, redeals).observation(seat), again) == choice
+        assert again.getstate() == rng.getstate()
+    assert searched >= 10
 
 
 def test_bench_reports_each_level(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dozito import Game, IllegalActionError, MalformedError
-from scenario import deck, play, record, up_codes
+from scenario import deck, play, up_codes
 
 # -- deal ------------------------------------------------------------------
 
@@ -37,6 +37,12 @@ def test_numbered_card_goes_only_to_its_spot() -> None:
     assert g.legal_actions() == ("place:5", "discard:0", "discard:1")
     with pytest.raises(IllegalActionError, match="only go to spot 5"):
         g.apply("place:6")
+
+
+def test_unknown_action_string_is_malformed() -> None:
+    g = play(2, [deck(2)])
+    with pytest.raises(MalformedError):
+        g.apply("place:13")
 
 
 def test_joker_goes_anywhere() -> None:
@@ -339,18 +345,3 @@ def test_scoring_the_last_round_ends_the_game() -> None:
     while not g.over:
         _draw_and_discard(g, 1)
     assert len(g.round_scores) == 2 and g.to_json()["phase"] == "game_over"
-
-
-# -- helpers used above --------------------------------------------------------------
-
-
-def test_record_round_trip() -> None:
-    g = play(2, [deck(2, draw=["R5"])], ["draw", "place:5"])
-    assert Game.from_record(g.to_record()) == g
-    assert record(2, [deck(2)])["format"] == "dozito/1"
-
-
-def test_unknown_action_string_is_malformed() -> None:
-    g = play(2, [deck(2)])
-    with pytest.raises(MalformedError):
-        g.apply("place:13")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dozito.cards import CARD_IDS, COLORS, NUMBER
+from dozito.cards import CARD_IDS, COLORS
 from dozito.scoring import ALL_UP, GROUP_POINTS, groups, is_instant_win, round_score, suns
 
 # A grid: per spot, a colour and whether the card is a joker; plus a face-up mask.
@@ -62,8 +62,3 @@ def test_diagonals_do_not_connect() -> None:
         CARD_IDS[f"{'R' if s in (1, 6, 11) else 'B' if s % 2 else 'G'}{s}"] for s in range(1, 13)
     ]
     assert [g.spots for g in groups(cells, ALL_UP) if g.color == "R"] == []
-
-
-def test_numbers_sit_at_their_spots_in_the_generator() -> None:
-    cells = build([("R", False, 1)] * 12)
-    assert [NUMBER[c] for c in cells] == list(range(1, 13))

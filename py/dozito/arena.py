@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import math
 import multiprocessing
 import random
 import time
@@ -36,41 +35,11 @@ from .cards import DECK_SIZE
 from .errors import MalformedError
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
 from .rng import Rng
+from .stats import percentile, wilson
 
 Make = Callable[[str], Bot]
 """Makes the bot of an entry's name: :func:`get_bot`, unless a tuning script
 brings bots of its own (it must be picklable for ``jobs`` > 1)."""
-
-Z95 = 1.959963984540054
-"""The standard normal quantile for a two-sided 95% interval."""
-
-
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a success rate (``wins`` may be fractional).
-
-    >>> lo, hi = wilson(60, 100)
-    >>> round(lo, 4), round(hi, 4)
-    (0.502, 0.6906)
-    """
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    z2 = z * z
-    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
-    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by the nearest-rank method; 0 for no values.
-
-    >>> percentile([5, 1, 4, 2, 3], 0.95)
-    5
-    """
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
 class BotRow(TypedDict):

@@ -18,8 +18,6 @@ from typing import Final
 from .errors import MalformedError
 
 COLORS: Final = ("R", "B", "G", "Y", "P")
-COLOR_NAMES: Final = ("red", "blue", "green", "yellow", "purple")
-CARDS_PER_COLOR: Final = 15
 DECK_SIZE: Final = 75
 
 # Per colour: suns of the numbered cards 1..12, the STOP number, the Replay
@@ -70,7 +68,6 @@ CODES, COLOR_OF, NUMBER, SUNS, KINDS = _build()
 CARD_IDS: Final = {code: i for i, code in enumerate(CODES)}
 IS_STOP: Final = tuple(k == STOP for k in KINDS)
 IS_REPLAY: Final = tuple(k == REPLAY for k in KINDS)
-IS_JOKER: Final = tuple(k == JOKER for k in KINDS)
 
 
 def card_id(code: object) -> int:

@@ -72,7 +72,7 @@ MASK_POINTS: Final = _mask_points_table()
 round is scored with five look-ups (games are played out by the thousand)."""
 
 
-def colour_masks(cells: Sequence[int], base: int, up: int) -> list[int]:
+def color_masks(cells: Sequence[int], base: int, up: int) -> list[int]:
     """The five colour masks (face-up spots of each colour) of the grid at
     ``cells[base:base + 12]``."""
     masks = [0, 0, 0, 0, 0]
@@ -101,12 +101,12 @@ def _components(cells: Sequence[int], up: int) -> list[list[int]]:
     for start in range(12):
         if seen >> start & 1:
             continue
-        colour = COLOR_OF[cells[start]]
+        color = COLOR_OF[cells[start]]
         seen |= 1 << start
         comp = [start]
         for i in comp:  # the list grows while we walk it: a breadth-first search
             for n in NEIGHBOURS[i]:
-                if not seen >> n & 1 and COLOR_OF[cells[n]] == colour:
+                if not seen >> n & 1 and COLOR_OF[cells[n]] == color:
                     seen |= 1 << n
                     comp.append(n)
         comps.append(comp)
@@ -129,12 +129,12 @@ def suns(cells: Sequence[int], up: int) -> int:
 
 def round_score(cells: Sequence[int], up: int) -> int:
     """Group points plus suns: what the grid scores at the end of a round."""
-    return sum(MASK_POINTS[m] for m in colour_masks(cells, 0, up)) + suns(cells, up)
+    return sum(MASK_POINTS[m] for m in color_masks(cells, 0, up)) + suns(cells, up)
 
 
 def is_instant_win(cells: Sequence[int], up: int) -> bool:
     """True when all 12 cards are face up and of one colour."""
     if up != ALL_UP:
         return False
-    colour = COLOR_OF[cells[0]]
-    return all(COLOR_OF[c] == colour for c in cells)
+    color = COLOR_OF[cells[0]]
+    return all(COLOR_OF[c] == color for c in cells)

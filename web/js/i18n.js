@@ -43,10 +43,6 @@ export async function initI18n() {
   return { language: current, languages };
 }
 
-export function language() {
-  return current;
-}
-
 /** Remember a language for next time (the page reloads to apply it). */
 export function saveLanguage(lang) {
   localStorage.setItem(PREF_KEY, lang);

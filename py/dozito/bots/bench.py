@@ -17,8 +17,8 @@ import random
 import statistics
 import time
 
-from ..arena import percentile
 from ..game import Game
+from ..stats import percentile
 from . import get_bot
 
 BENCH_LEVELS = ("rookie", "casual", "sharp", "expert")

@@ -20,9 +20,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..actions import decode
 from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER, SUNS
 from ..observation import Observation
-from ..scoring import colour_masks
+from ..scoring import color_masks
 from .grid import GROUP_VALUE, place_gain
 
 
@@ -74,13 +75,13 @@ def best_place(
 
 
 def best_joker_place(
-    cells: Sequence[int], base: int, up: int, masks: Sequence[int], colour: int, w: Weights
+    cells: Sequence[int], base: int, up: int, masks: Sequence[int], color: int, w: Weights
 ) -> tuple[float, int]:
-    """:func:`best_place` of a joker of ``colour``, the play-outs' hottest
+    """:func:`best_place` of a joker of ``color``, the play-outs' hottest
     loop, unrolled: a joker has no suns and no effect, so each of its twelve
     spots costs a few table look-ups (tests check it against
     :func:`place_value`)."""
-    mine = masks[colour]
+    mine = masks[color]
     here = GROUP_VALUE[mine]
     fresh = w.progress + w.chain
     best, best_i = -math.inf, 0
@@ -89,10 +90,10 @@ def best_joker_place(
         joined = GROUP_VALUE[mine | bit] - here
         if up & bit:
             old = cells[base + i]
-            old_colour = COLOR_OF[old]
+            old_color = COLOR_OF[old]
             value: float = -SUNS[old]
-            if old_colour != colour:
-                theirs = masks[old_colour]
+            if old_color != color:
+                theirs = masks[old_color]
                 value += GROUP_VALUE[theirs & ~bit] - GROUP_VALUE[theirs] + joined
             if IS_REPLAY[old]:
                 value += w.replay
@@ -115,17 +116,15 @@ def greedy_values(
     """The greedy value of each action in ``legal`` for the player at ``seat``."""
     base = 12 * seat
     mine = up[seat]
-    masks = colour_masks(cells, base, mine)
+    masks = color_masks(cells, base, mine)
     values: list[float] = []
     for action in legal:
-        kind = action[0]
-        if kind == "p":
-            i = int(action[6:]) - 1
-            values.append(place_value(cells, base, mine, masks, i, hand, w))
-        elif kind == "t":
-            top = piles[int(action[5])][-1]
-            values.append(best_place(cells, base, mine, masks, top, w)[0])
-        elif kind == "d" and action[1] == "r":
+        kind, arg = decode(action)
+        if kind == "place":
+            values.append(place_value(cells, base, mine, masks, arg - 1, hand, w))
+        elif kind == "take":
+            values.append(best_place(cells, base, mine, masks, piles[arg][-1], w)[0])
+        elif kind == "draw":
             values.append(w.draw)
         else:
             values.append(w.replay if IS_REPLAY[hand] else 0.0)

@@ -11,7 +11,7 @@ Spot ``s`` is index ``s - 1`` and bit ``s - 1``, as in the engine.
 
 >>> from dozito.cards import CARD_IDS as C
 >>> cells = [C[c] for c in "R1 R2 R3 B4 B5 B6 B7 B8 G9 G10 G11 G12".split()]
->>> masks = colour_masks(cells, 0, ALL_UP)
+>>> masks = color_masks(cells, 0, ALL_UP)
 >>> sum(GROUP_VALUE[m] for m in masks)  # reds 1-3, blues 4-8, greens 9-12
 31
 >>> place_gain(cells, 0, ALL_UP, masks, 3, C["R4"])  # reds +5, blues -6, suns +1
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import COLOR_OF, SUNS
-from ..scoring import ALL_UP, MASK_POINTS, colour_masks
+from ..scoring import ALL_UP, MASK_POINTS, color_masks
 
 INSTANT_WIN_VALUE: Final = 500
 """What a bot counts for twelve face-up cards of one colour: the whole game."""
@@ -48,7 +48,7 @@ def grid_value(cells: Sequence[int], base: int, up: int) -> int:
     for i in range(12):
         if up >> i & 1:
             total += SUNS[cells[base + i]]
-    return total + sum(GROUP_VALUE[m] for m in colour_masks(cells, base, up))
+    return total + sum(GROUP_VALUE[m] for m in color_masks(cells, base, up))
 
 
 def place_gain(
@@ -56,15 +56,15 @@ def place_gain(
 ) -> int:
     """How much the grid's score changes when ``card`` goes face up at index ``i``."""
     bit = 1 << i
-    colour = COLOR_OF[card]
+    color = COLOR_OF[card]
     gain = SUNS[card]
     if up & bit:
         old = cells[base + i]
         gain -= SUNS[old]
-        old_colour = COLOR_OF[old]
-        if old_colour == colour:
+        old_color = COLOR_OF[old]
+        if old_color == color:
             return gain
-        m = masks[old_colour]
+        m = masks[old_color]
         gain += GROUP_VALUE[m & ~bit] - GROUP_VALUE[m]
-    m = masks[colour]
+    m = masks[color]
     return gain + GROUP_VALUE[m | bit] - GROUP_VALUE[m]

@@ -17,7 +17,7 @@ from typing import Final
 from ..actions import DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE
 from ..cards import COLOR_OF, IS_REPLAY
 from ..game import CHOOSE, MUST_DISCARD, OVER, START, Game
-from ..scoring import colour_masks
+from ..scoring import color_masks
 from .greedy import Weights, best_place
 
 PLACE: Final = PLACE_BASE + 1
@@ -26,8 +26,8 @@ DISCARD: Final = (DISCARD_BASE, DISCARD_BASE + 1)
 
 
 def grid_masks(g: Game) -> list[list[int]]:
-    """Every seat's colour masks (see :func:`dozito.scoring.colour_masks`)."""
-    return [colour_masks(g.cells, 12 * p, up) for p, up in enumerate(g.up)]
+    """Every seat's colour masks (see :func:`dozito.scoring.color_masks`)."""
+    return [color_masks(g.cells, 12 * p, up) for p, up in enumerate(g.up)]
 
 
 def greedy_action(g: Game, w: Weights, grids: list[list[int]]) -> int:

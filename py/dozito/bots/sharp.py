@@ -22,9 +22,10 @@ import random
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..actions import decode
 from ..cards import COLOR_OF, IS_REPLAY, IS_STOP, NUMBER
 from ..observation import Observation
-from ..scoring import ALL_UP, colour_masks
+from ..scoring import ALL_UP, color_masks
 from .greedy import CASUAL_WEIGHTS, argmax, best_place
 from .grid import NEIGHBOUR_MASK, grid_value, place_gain
 
@@ -64,7 +65,7 @@ class _Position:
         self.cells = [c for grid in obs.grids for c in grid]
         self.base = 12 * seat
         self.up = obs.up[seat]
-        self.masks = colour_masks(self.cells, self.base, self.up)
+        self.masks = color_masks(self.cells, self.base, self.up)
         self.last_turn = obs.ender >= 0
         # What may still reach us: unseen cards, reshuffled ones, the pile tops.
         tops = [p[-1] for p in obs.piles if p]
@@ -73,7 +74,7 @@ class _Position:
         pace = math.tanh(self.margin / 10)
         self.progress = 0.0 if self.last_turn else w.progress * (1 + w.pace * pace)
         self.next_seat = nxt = (seat + 1) % n
-        self.next_masks = colour_masks(self.cells, 12 * nxt, obs.up[nxt])
+        self.next_masks = color_masks(self.cells, 12 * nxt, obs.up[nxt])
         self.handoffs: dict[int, float] = {}
         self.statics: dict[int, float] = {}
         self.jokers: dict[tuple[int, float], float] = {}
@@ -106,15 +107,15 @@ class _Position:
         table = [0.0] * 60
         if self.last_turn:
             return table
-        for colour in range(5):
+        for color in range(5):
             for i in range(12):
                 down = NEIGHBOUR_MASK[i] & ~self.up
                 count = 0
                 while down:
                     j = (down & -down).bit_length() - 1
                     down &= down - 1
-                    count += 15 * colour + j in self.available  # that colour's card for spot j + 1
-                table[12 * colour + i] = self.w.reach * count
+                    count += 15 * color + j in self.available  # that colour's card for spot j + 1
+                table[12 * color + i] = self.w.reach * count
         return table
 
     def _static(self, i: int, card: int) -> float:
@@ -236,15 +237,15 @@ class _Position:
 
     def value(self, action: str) -> float:
         obs = self.obs
-        kind = action[0]
-        if kind == "p":
-            return self.place(int(action[6:]) - 1, obs.hand, self.flip)
-        if kind == "t":
-            return self.best_place(obs.piles[int(action[5])][-1], self.flip)
-        if action == "draw":
+        kind, arg = decode(action)
+        if kind == "place":
+            return self.place(arg - 1, obs.hand, self.flip)
+        if kind == "take":
+            return self.best_place(obs.piles[arg][-1], self.flip)
+        if kind == "draw":
             return self.draw
         drop = self.w.replay if IS_REPLAY[obs.hand] else 0.0
-        return drop - self.handoff(obs.hand, int(action[8]))
+        return drop - self.handoff(obs.hand, arg)
 
 
 class SharpBot:
