@@ -149,6 +149,7 @@ function onContinue() {
 // --- errors ------------------------------------------------------------------
 
 function engineFailed(error, { bot }) {
+  if (error.type === "EngineError") return; // the engine is gone: engineStopped has said so
   console.warn("dozito: engine error", error);
   const message = t("error.engine", { message: error.message });
   if (bot) {
@@ -162,6 +163,14 @@ function engineFailed(error, { bot }) {
     .resync()
     .catch(() => {})
     .then(() => render());
+}
+
+/** The engine died (its worker is gone, or Python failed fatally): only a reload brings it back. */
+function engineStopped(error) {
+  console.warn("dozito: the engine stopped", error);
+  halted = true;
+  disableActions();
+  showNotice(el.notice, t("error.engineStopped"), { detail: error.message, action: { label: t("error.reload"), run: () => location.reload() } });
 }
 
 function retryBots() {
@@ -425,7 +434,7 @@ async function boot() {
   }
   renderStatus(el.status, { phase: "loading", stage: "runtime" });
   try {
-    const engine = await startEngine({ onStatus: (stage) => stage !== "ready" && renderStatus(el.status, { phase: "loading", stage }) });
+    const engine = await startEngine({ onStatus: (stage) => stage !== "ready" && renderStatus(el.status, { phase: "loading", stage }), onDead: engineStopped });
     setCards((await engine.request({ op: "cards" })).cards);
     session = new Session(engine);
   } catch (error) {
