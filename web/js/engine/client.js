@@ -54,10 +54,11 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
       timeoutMs,
     );
     // While requests wait, the worker must say within ANSWER_MS that it has
-    // started on the next one, then answer it within WORK_MS.
+    // started on the next one, then answer it within WORK_MS. A hidden page
+    // may be frozen, its worker with it: the count starts again once shown.
     const watch = () => {
       clearTimeout(watchdog);
-      if (!booted || !pending.size) return;
+      if (!booted || !pending.size || document.hidden) return;
       const ms = working ? WORK_MS : ANSWER_MS;
       watchdog = setTimeout(() => stop(`The game engine stopped responding (no answer within ${ms / 1000} s).`), ms);
     };
@@ -96,6 +97,7 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
       else waiting.reject(engineError(reply.error.type, reply.error.message, reply.error.detail));
     };
 
+    document.addEventListener("visibilitychange", watch);
     worker.onmessage = ({ data }) => {
       if (data.type === "status") {
         onStatus(data.stage);
