@@ -6,8 +6,9 @@ import { animateEvents, measure, skipAnimations } from "./animate.js";
 import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
 import { initI18n, saveLanguage, t } from "./i18n.js";
-import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
+import { readGame, readPrefs, setAsideGame, storeGame as writeSave, storePrefs } from "./save.js";
 import { Session } from "./session.js";
+import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { SPEEDS, forgetGameQuery, gameFromQuery, speedFromQuery } from "./url.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
@@ -15,6 +16,7 @@ import { fill, h } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
+import { otherTab } from "./ui/other-tab.js";
 import { scores } from "./ui/scores.js";
 import { scoringView } from "./ui/scoring-view.js";
 import { seatNames, setup } from "./ui/setup.js";
@@ -49,6 +51,7 @@ const el = {
 };
 
 let session = null;
+let writer = { held: true }; // this tab may save and play (single-writer.js)
 let screen = "loading"; // "loading", "setup" or "game"
 let speed = speedFromQuery() ?? readPrefs().speed ?? "normal";
 let busy = false; // an engine request is in flight
@@ -77,9 +80,9 @@ async function pump() {
         await tasks.shift()();
         continue;
       }
-      if (screen !== "game" || halted || !session.botToPlay) break;
+      if (screen !== "game" || halted || !writer.held || !session.botToPlay) break;
       await botPause();
-      if (tasks.length || screen !== "game" || !session.botToPlay) continue;
+      if (tasks.length || screen !== "game" || !writer.held || !session.botToPlay) continue;
       await step(() => session.bot(), { bot: true });
     }
   } finally {
@@ -149,6 +152,7 @@ function onContinue() {
 // --- errors ------------------------------------------------------------------
 
 function engineFailed(error, { bot }) {
+  if (error.type === "EngineError") return; // the engine is gone: engineStopped has said so
   console.warn("dozito: engine error", error);
   const message = t("error.engine", { message: error.message });
   if (bot) {
@@ -162,6 +166,14 @@ function engineFailed(error, { bot }) {
     .resync()
     .catch(() => {})
     .then(() => render());
+}
+
+/** The engine died (its worker is gone, or Python failed fatally): only a reload brings it back. */
+function engineStopped(error) {
+  console.warn("dozito: the engine stopped", error);
+  halted = true;
+  disableActions();
+  showNotice(el.notice, t("error.engineStopped"), { detail: error.message, action: { label: t("error.reload"), run: () => location.reload() } });
 }
 
 function retryBots() {
@@ -184,7 +196,7 @@ function announce(events) {
  * line); focusMain: move focus to the new view's main control (a phase changed).
  */
 function render({ events = [], focusMain = false } = {}) {
-  if (screen !== "game") return;
+  if (screen !== "game" || !writer.held) return;
   lastRender = performance.now();
   const { view, seats } = session;
   const phase = session.phase;
@@ -302,6 +314,7 @@ async function importGame(file) {
 }
 
 function showSetup() {
+  if (!writer.held) return; // a new game here would replace the other tab's
   screen = "setup";
   renderStatus(el.status, { phase: "setup" });
   el.board.hidden = true;
@@ -337,6 +350,39 @@ async function askNewGame() {
   const playing = screen === "game" && session.phase !== "game-over";
   if (playing && !(await confirmDialog(el.confirmDialog, { message: t("dialog.abandon"), confirm: t("dialog.abandonYes") }))) return;
   showSetup();
+}
+
+// --- one writer per game ----------------------------------------------------------
+
+/** Save the game, unless another tab has taken it over: its save must stand. */
+function storeGame(save) {
+  if (writer.held) return writeSave(save);
+}
+
+/** Open what the tab was opened for: the address's game, else the saved one, else the setup. */
+function openGame(query) {
+  if (query) enqueue(() => startGame(queryGame(query)));
+  else enqueue(async () => (await resumeSaved()) || showSetup());
+}
+
+/** Another tab has the game: cover the table (bots and saves stop) until the player takes it back. */
+function coverTable() {
+  disableActions();
+  wakeBot();
+  renderStatus(el.status, { phase: "loading", stage: "elsewhere" });
+  el.board.hidden = true;
+  el.side.hidden = true;
+  el.botBar.hidden = true;
+  el.screen.hidden = false;
+  for (const button of [$("new-game"), $("import-button"), el.exportButton]) button.disabled = true;
+  fill(el.screen, otherTab({ onPlayHere: playHere }));
+}
+
+/** Take the game over from the other tab and go on from its latest save (never the address's game). */
+async function playHere() {
+  await writer.takeOver();
+  $("new-game").disabled = $("import-button").disabled = false;
+  openGame(null);
 }
 
 // --- toolbar ---------------------------------------------------------------------
@@ -425,7 +471,7 @@ async function boot() {
   }
   renderStatus(el.status, { phase: "loading", stage: "runtime" });
   try {
-    const engine = await startEngine({ onStatus: (stage) => stage !== "ready" && renderStatus(el.status, { phase: "loading", stage }) });
+    const engine = await startEngine({ onStatus: (stage) => stage !== "ready" && renderStatus(el.status, { phase: "loading", stage }), onDead: engineStopped });
     setCards((await engine.request({ op: "cards" })).cards);
     session = new Session(engine);
   } catch (error) {
@@ -443,8 +489,9 @@ async function boot() {
     showNotice(el.notice, t("error.query", { message: error.message }), { kind: "warning" });
     forgetGameQuery();
   }
-  if (query) enqueue(() => startGame(queryGame(query)));
-  else enqueue(async () => (await resumeSaved()) || showSetup());
+  writer = await claimWriter({ onLost: coverTable });
+  if (writer.held) openGame(query);
+  else coverTable();
 }
 
 boot();

@@ -9,8 +9,17 @@
 // rejects with an Error whose .type and .message come from the response's
 // `error` (.detail holds a Python traceback for an InternalError).
 // startEngine rejects with a clear Error if the worker cannot boot in time.
+//
+// Once started, the engine is watched: a worker that stops answering (it
+// died, or a request hangs) or whose Python failed fatally is stopped, every
+// waiting request rejects with an Error of type "EngineError", and
+// onDead(error) is called once, so the page can offer a reload.
 
 const BOOT_TIMEOUT_MS = 60_000;
+/** An idle worker says it has started on a request at once: silence means it is gone. */
+const ANSWER_MS = 5_000;
+/** The longest a request may compute (a 10,000-action game loading on a slow phone). */
+const WORK_MS = 60_000;
 
 function engineError(type, message, detail) {
   const error = new Error(message);
@@ -19,26 +28,40 @@ function engineError(type, message, detail) {
   return error;
 }
 
-export function startEngine({ onStatus = () => {}, timeoutMs = BOOT_TIMEOUT_MS } = {}) {
+export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs = BOOT_TIMEOUT_MS } = {}) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     const pending = new Map(); // id -> {resolve, reject}
     let lastId = 0;
     let failure = null; // the Error that stopped the engine, once it has stopped
+    let booted = false;
+    let working = false; // the worker is computing the oldest waiting request
+    let watchdog = null;
 
-    const stop = (message) => {
+    const stop = (message, { dead = booted } = {}) => {
       if (failure) return;
       failure = engineError("EngineError", message);
       clearTimeout(timer);
+      clearTimeout(watchdog);
       worker.terminate();
       for (const waiting of pending.values()) waiting.reject(failure);
       pending.clear();
       reject(failure); // no effect once booted
+      if (dead) onDead(failure);
     };
     const timer = setTimeout(
       () => stop(`The game engine did not start within ${timeoutMs / 1000} s.`),
       timeoutMs,
     );
+    // While requests wait, the worker must say within ANSWER_MS that it has
+    // started on the next one, then answer it within WORK_MS. A hidden page
+    // may be frozen, its worker with it: the count starts again once shown.
+    const watch = () => {
+      clearTimeout(watchdog);
+      if (!booted || !pending.size || document.hidden) return;
+      const ms = working ? WORK_MS : ANSWER_MS;
+      watchdog = setTimeout(() => stop(`The game engine stopped responding (no answer within ${ms / 1000} s).`), ms);
+    };
 
     const engine = {
       bootMs: null,
@@ -49,10 +72,11 @@ export function startEngine({ onStatus = () => {}, timeoutMs = BOOT_TIMEOUT_MS }
         return new Promise((resolveRequest, rejectRequest) => {
           pending.set(id, { resolve: resolveRequest, reject: rejectRequest });
           worker.postMessage({ id, request });
+          if (pending.size === 1) watch(); // else the request before it is being watched
         });
       },
       terminate() {
-        stop("The game engine was stopped.");
+        stop("The game engine was stopped.", { dead: false });
       },
     };
 
@@ -60,6 +84,8 @@ export function startEngine({ onStatus = () => {}, timeoutMs = BOOT_TIMEOUT_MS }
       const waiting = pending.get(id);
       if (!waiting) return;
       pending.delete(id);
+      working = false;
+      watch();
       let reply;
       try {
         reply = JSON.parse(response);
@@ -71,16 +97,24 @@ export function startEngine({ onStatus = () => {}, timeoutMs = BOOT_TIMEOUT_MS }
       else waiting.reject(engineError(reply.error.type, reply.error.message, reply.error.detail));
     };
 
+    document.addEventListener("visibilitychange", watch);
     worker.onmessage = ({ data }) => {
       if (data.type === "status") {
         onStatus(data.stage);
       } else if (data.type === "ready") {
         clearTimeout(timer);
+        booted = true;
+        watch(); // requests sent during the boot
         engine.bootMs = data.ms;
         resolve(engine);
         onStatus("ready");
       } else if (data.type === "failed") {
         stop(`The game engine failed to start: ${data.message}`);
+      } else if (data.type === "working") {
+        working = true;
+        watch();
+      } else if (data.type === "dead") {
+        stop(`The game engine failed: ${data.message}`);
       } else {
         settle(data);
       }

@@ -2,10 +2,12 @@
 // `dozito` package and answers the page through dozito.bridge.handle.
 //
 // Messages out: {type: "status", stage: "runtime" | "engine"} while booting,
-// then {type: "ready", ms} or {type: "failed", message}; after that one
-// {id, response} for every {id, request} in, where request and response are
-// JSON strings (the bridge's protocol). Only strings cross, so no Python
-// object ever reaches the page.
+// then {type: "ready", ms} or {type: "failed", message}; after that, for
+// every {id, request} in, {type: "working", id} as it starts on it, then
+// {id, response}, where request and response are JSON strings (the bridge's
+// protocol). {type: "dead", message} instead means that Python failed fatally:
+// the engine cannot answer any more. Only strings cross, so no Python object
+// ever reaches the page.
 
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 
@@ -13,8 +15,51 @@ const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 
 /** dozito.bridge.handle, a PyProxy kept for the worker's whole life. */
 let handle = null;
+/** Why Python can no longer run, once a fatal error has struck; null until then. */
+let fatal = null;
 
-async function boot() {
+/**
+ * Pyodide swallows some load failures (a runtime file that does not download
+ * or a WebAssembly module that does not compile) and then waits forever, so
+ * the boot watches the runtime's fetches and compiling itself: `failed`
+ * rejects at the first failure. restore() puts the originals back.
+ */
+function watchLoading() {
+  const { fetch } = self;
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  self.fetch = async (resource, options) => {
+    const name = String(resource?.url ?? resource).split("/").pop();
+    let response;
+    try {
+      response = await fetch(resource, options);
+    } catch (error) {
+      fail(new Error(`${name} could not be downloaded: ${error?.message ?? error}`));
+      throw error;
+    }
+    if (!response.ok) fail(new Error(`${name} could not be downloaded (HTTP ${response.status})`));
+    return response;
+  };
+  const watched = (compile) =>
+    async function (...args) {
+      try {
+        return await compile.apply(WebAssembly, args);
+      } catch (error) {
+        fail(new Error(`the runtime could not be compiled: ${error?.message ?? error}`));
+        throw error;
+      }
+    };
+  WebAssembly.instantiate = watched(instantiate);
+  WebAssembly.instantiateStreaming = watched(instantiateStreaming);
+  const restore = () => {
+    self.fetch = fetch;
+    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
+  };
+  return { failed, restore };
+}
+
+async function start() {
   postMessage({ type: "status", stage: "runtime" });
   const pyodide = await loadPyodide({
     indexURL: PYODIDE_URL.href,
@@ -36,6 +81,15 @@ async function boot() {
   }
 }
 
+async function boot() {
+  const loading = watchLoading();
+  try {
+    await Promise.race([start(), loading.failed]);
+  } finally {
+    loading.restore();
+  }
+}
+
 /** A bridge-shaped error response, for when the bridge itself cannot answer. */
 function internalError(id, message) {
   return JSON.stringify({ id, ok: false, error: { type: "InternalError", message } });
@@ -47,7 +101,10 @@ function answer(id, request) {
   try {
     return handle(request); // a Python str comes back as a JS string
   } catch (error) {
-    return internalError(id, String(error?.message ?? error));
+    const message = String(error?.message ?? error);
+    // After a fatal error (a stack overflow, say) every later call fails too.
+    if (error?.pyodide_fatal_error) fatal = message;
+    return internalError(id, message);
   }
 }
 
@@ -58,5 +115,10 @@ const booted = boot().then(
 
 self.onmessage = async ({ data }) => {
   await booted; // requests sent early wait for the boot, in order
-  postMessage({ id: data.id, response: answer(data.id, data.request) });
+  if (fatal === null) {
+    postMessage({ type: "working", id: data.id });
+    const response = answer(data.id, data.request);
+    if (fatal === null) return postMessage({ id: data.id, response });
+  }
+  postMessage({ type: "dead", message: fatal });
 };
