@@ -14,8 +14,9 @@ bridge) goes through :func:`parse_json`, which refuses with a
   and ``Infinity`` (not JSON).
 
 The longest legal game (10 rounds of 5 players, each round run to the
-500-turn safeguard) is about 16,000 actions, a record of some 200,000
-characters compact or 270,000 indented, nested 3 deep (4 inside a request).
+500-turn safeguard, three actions a turn) is some 15,000 actions: a record
+of about 170,000 characters, 230,000 indented, nested 3 deep (4 inside a
+request).
 
 >>> parse_json('{"a": [1, 2]}', "the record")
 {'a': [1, 2]}
