@@ -159,3 +159,57 @@ def test_bench_json_shape() -> None:
     result = ok_json("bench", "--games", "4", "--json")
     assert set(result) == {"games_per_s", "actions_per_game", "us_per_step", "us_per_clone"}
     assert all(v > 0 for v in result.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"format": "dozito/1", "players": ["A", "B"], "seed": ' + "9" * 5000 + "}", "digits"),
+        ('{"format": "dozito/1", "players": ' + "[" * 5000 + "]" * 5000 + "}", "nested"),
+        ('{"format": "dozito/1", "players": ["' + "x" * 41 + '", "B"]}', "more than 40"),
+    ],
+)
+def test_replay_refuses_input_beyond_the_limits(tmp_path: Path, text: str, words: str) -> None:
+    assert_bad_input(run("replay", write(tmp_path, text)), words)
+
+
+def test_replay_of_an_endless_file_is_refused() -> None:
+    assert_bad_input(run("replay", "/dev/zero"), "longer than 2,000,000 characters")
+
+
+def test_replay_into_a_closed_pipe_exits_quietly(tmp_path: Path) -> None:
+    path = write(tmp_path, {"format": "dozito/1", "players": ["A", "B"]})
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # as `| head -c 1` does once it has its byte
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    out = subprocess.run(
+        [sys.executable, "-m", "dozito", "replay", path],
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    os.close(write_end)
+    assert out.returncode == 1 and out.stderr == ""
+
+
+@pytest.mark.parametrize("games", ["0", "-1", "many", "9" * 5000])
+def test_bench_needs_a_positive_number_of_games(games: str) -> None:
+    assert_bad_input(run("bench", "--games", games), "argument --games")
+
+
+def test_bench_of_a_single_game() -> None:
+    assert ok_json("bench", "--games", "1", "--json")["us_per_clone"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ([], "required: COMMAND"),
+        (["fly"], "invalid choice: 'fly'"),
+        (["replay"], "required: file"),
+        (["arena", "--bots", "random,random", "--seed", "7" * 5000], "argument --seed"),
+    ],
+)
+def test_usage_errors_are_one_line(args: list[str], words: str) -> None:
+    assert_bad_input(run(*args), words)

@@ -9,6 +9,7 @@ import pytest
 
 from dozito import Game, IllegalActionError, MalformedError, load_record
 from dozito.cards import CODES
+from dozito.record import MAX_NAME_LENGTH
 from scenario import deck
 
 GOOD: dict[str, Any] = {"format": "dozito/1", "players": ["Ann", "Bob"]}
@@ -88,3 +89,16 @@ def test_bad_json_text() -> None:
 def test_illegal_action_names_its_index_and_reason() -> None:
     with pytest.raises(IllegalActionError, match=r"action 3: 'draw' is not legal now: the turn"):
         Game.from_record({**GOOD, "actions": ["draw", "discard:0", "draw", "draw"]})
+
+
+def test_player_names_have_a_length_limit() -> None:
+    assert Game.from_record({**GOOD, "players": ["A" * MAX_NAME_LENGTH, "Bob"]}).names[0]
+    with pytest.raises(MalformedError, match="player 1's name has 41 characters, more than 40"):
+        Game.from_record({**GOOD, "players": ["Ann", "B" * (MAX_NAME_LENGTH + 1)]})
+
+
+def test_a_huge_value_is_named_not_echoed() -> None:
+    for change in ({"players": ["x" * 2_500_000, "Bob"]}, {"seed": "7" * 2_500_000}):
+        with pytest.raises(MalformedError) as refused:
+            Game.from_record({**GOOD, **change})
+        assert len(str(refused.value)) < 120

@@ -8,7 +8,7 @@
 (1, True)
 """
 
-from .errors import DozitoError, IllegalActionError, MalformedError
+from .errors import DozitoError, IllegalActionError, MalformedError, StateError
 from .game import Game
 from .observation import Observation
 from .record import load_record
@@ -19,6 +19,7 @@ __all__ = [
     "IllegalActionError",
     "MalformedError",
     "Observation",
+    "StateError",
     "load_record",
 ]
 __version__ = "1.0.0"

@@ -33,7 +33,8 @@ def _play(games: int, seed: int) -> tuple[float, int, list[Game]]:
             steps += 1
             if steps % 997 == 0:
                 samples.append(g.clone())
-    return time.perf_counter() - start, steps, samples
+    elapsed = time.perf_counter() - start
+    return elapsed, steps, samples or [g]  # a short run may end before a sample
 
 
 def _time_clone(states: list[Game], repeat: int = 20) -> float:
@@ -45,7 +46,7 @@ def _time_clone(states: list[Game], repeat: int = 20) -> float:
 
 
 def bench_engine(args: argparse.Namespace) -> int:
-    games = max(1, args.games)
+    games = args.games
     _play(max(1, games // 10), seed=10_000)  # warm up
     elapsed, steps, samples = _play(games, seed=1)
     result = {

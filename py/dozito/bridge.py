@@ -6,6 +6,11 @@ The page's Web Worker calls :func:`handle` with a request such as
 never raises, so a bad request or a bug becomes a message for the player, not
 a frozen page. Plain Python: tested under CPython, run unchanged in Pyodide.
 
+Error types: ``MalformedError`` (a request or record that is not well formed,
+or beyond :mod:`.jsontext`'s limits), ``IllegalActionError`` (an action the
+rules forbid now), ``StateError`` (no game started yet, or the game is over),
+``InternalError`` (a bug; ``detail`` holds the traceback).
+
 Ops (result fields in brackets):
 
 - ``cards``: the card table [cards]
@@ -35,9 +40,10 @@ from typing import Any
 
 from .bots import get_bot
 from .cards import CODES, DECK_SIZE, card_info
-from .errors import DozitoError, MalformedError
+from .errors import DozitoError, MalformedError, StateError, brief
 from .events import event_json
 from .game import Game
+from .jsontext import parse_json
 from .record import game_from_record
 from .scoring import groups, suns
 
@@ -83,7 +89,7 @@ def view(game: Game) -> dict[str, Any]:
 
 def _current() -> Game:
     if _game is None:
-        raise MalformedError("no game has been started")
+        raise StateError("no game has been started")
     return _game
 
 
@@ -120,14 +126,14 @@ def _op_act(req: dict[str, Any]) -> dict[str, Any]:
 def _op_bot(req: dict[str, Any]) -> dict[str, Any]:
     game = _current()
     if game.over:
-        raise MalformedError("the game is over: no bot can play")
+        raise StateError("the game is over: no bot can play")
     level = req.get("level")
     if not isinstance(level, str):
         raise MalformedError("'bot' needs a level")
     bot = get_bot(level)
     # The bot's random stream depends only on the game and the move number,
     # so a replay or a reloaded save sees the same decisions.
-    rng = random.Random(f"{game.seed}:{len(game.history())}:{game.current}")
+    rng = random.Random(f"{game.seed}:{game.moves}:{game.current}")
     start = time.perf_counter()
     action = bot.choose(game.observation(game.current), rng)
     ms = (time.perf_counter() - start) * 1000
@@ -157,13 +163,13 @@ _OPS = {
 def handle(request: str) -> str:
     """Answer one JSON request with one JSON response; never raises."""
     try:
-        try:
-            req = json.loads(request)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise MalformedError(f"the request is not valid JSON ({e})") from None
-        if not isinstance(req, dict) or req.get("op") not in _OPS:
-            raise MalformedError(f"unknown request {str(request)[:80]!r}")
-        result = _OPS[req["op"]](req)
+        req = parse_json(request, "the request")
+        if not isinstance(req, dict):
+            raise MalformedError(f"a request must be a JSON object, not {brief(req)}")
+        op = req.get("op")
+        if not isinstance(op, str) or op not in _OPS:
+            raise MalformedError(f"unknown request op {brief(op)}")
+        result = _OPS[op](req)
         return json.dumps({"ok": True, "result": result})
     except DozitoError as e:
         error = {"type": type(e).__name__, "message": str(e)}

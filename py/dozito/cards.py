@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import MalformedError
+from .errors import MalformedError, brief
 
 COLORS: Final = ("R", "B", "G", "Y", "P")
 DECK_SIZE: Final = 75
@@ -80,7 +80,7 @@ def card_id(code: object) -> int:
         cid = CARD_IDS.get(code)
         if cid is not None:
             return cid
-    raise MalformedError(f"unknown card {code!r}")
+    raise MalformedError(f"unknown card {brief(code)}")
 
 
 def card_info(cid: int) -> dict[str, object]:

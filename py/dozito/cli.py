@@ -1,20 +1,22 @@
 """``python -m dozito``: the deck, scoring a grid, replaying a record, benchmarks.
 
 Bad input never prints a traceback: it exits with status 2 and one line on
-stderr naming the problem.
+stderr naming the problem (argparse's usage errors included).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .cards import DECK_SIZE, NUMBER, card_id, card_info
-from .errors import DozitoError, MalformedError
+from .errors import DozitoError, MalformedError, brief
 from .game import DEFAULT_ROUNDS
+from .jsontext import MAX_CHARS
 from .record import load_record
 from .scoring import groups, is_instant_win, suns
 
@@ -71,7 +73,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+            text = f.read(MAX_CHARS + 1)  # one too many is enough to refuse it
     except (OSError, UnicodeDecodeError) as e:
         raise MalformedError(f"cannot read {args.file}: {e}") from None
     _print_json(load_record(text).to_json())
@@ -94,8 +96,26 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return run_arena(args)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors on one line like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def _count(text: str) -> int:
+    """A count of at least 1, for ``--games``."""
+    try:
+        value = int(text)
+    except ValueError:  # not a number, or more digits than Python converts
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 up, not {brief(text)}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m dozito", description="The Dozito rules engine from the command line."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -111,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     p = add("replay", cmd_replay, "Apply a dozito/1 record and print the resulting state.")
     p.add_argument("file", help="the record, a JSON file")
     p = add("bench", cmd_bench, "Measure the engine's speed (or, with --bots, the bots').")
-    p.add_argument("--games", type=int, default=300, help="random games to play (default 300)")
+    p.add_argument("--games", type=_count, default=300, help="games to play (default 300)")
     p.add_argument("--bots", action="store_true", help="time each bot level's decisions instead")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p = add("arena", cmd_arena, "Play bots against each other and report win rates.")
@@ -128,7 +148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         result: int = args.func(args)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below
         return result
     except DozitoError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as Python's docs
+        # advise, with stdout pointed at devnull so the exit flush is silent.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

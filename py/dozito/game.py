@@ -15,8 +15,8 @@ happened as plain-data events.
 ('place', 0)
 
 The state is compact on purpose (card ids are ints, a grid's face-up spots a
-bit mask, the history an immutable linked list shared by clones): bots play
-thousands of games per decision on it, in the browser too.
+bit mask, the history a byte string of action ids shared by clones): bots
+play thousands of games per decision on it, in the browser too.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE
 from .cards import CODES, DECK_SIZE, IS_REPLAY, IS_STOP, NUMBER
-from .errors import IllegalActionError, MalformedError
+from .errors import IllegalActionError, MalformedError, brief
 from .rng import Rng
 from .scoring import ALL_UP, is_instant_win, round_score
 
@@ -98,7 +98,7 @@ class Game:
     __slots__ = (
         "names", "rounds", "first_player", "seed", "decks", "rng",
         "cells", "up", "piles", "draw", "recycled", "hand", "mode", "current",
-        "round", "turns", "ender", "round_scores", "totals", "winners", "_log",
+        "round", "turns", "ender", "round_scores", "totals", "winners", "_log", "moves",
     )  # fmt: skip
 
     names: tuple[str, ...]
@@ -129,7 +129,13 @@ class Game:
     round_scores: list[tuple[int, ...]]
     totals: list[int]
     winners: list[int]
-    _log: tuple[Any, ...] | None
+    _log: bytearray
+    """Action ids since the deal of round 1, oldest first; its first
+    :attr:`moves` are this game's history, the rest a clone's (see apply).
+    Flat on purpose: a linked history freed recursively, once per action, and
+    overflowed Pyodide's stack in long games."""
+    moves: int
+    """Actions applied so far: ``len(history())``, without building it."""
 
     # -- construction ---------------------------------------------------
 
@@ -162,7 +168,8 @@ class Game:
         g.round_scores = []
         g.totals = [0] * n
         g.winners = []
-        g._log = None
+        g._log = bytearray()
+        g.moves = 0
         g.round = 1
         g._deal(first_player)
         return g
@@ -181,7 +188,7 @@ class Game:
         return record_of(self)
 
     def clone(self) -> Game:
-        """An independent copy (the history is shared, being immutable)."""
+        """An independent copy (the history is shared until one of them appends)."""
         g = Game.__new__(Game)
         g.names = self.names
         g.rounds = self.rounds
@@ -204,6 +211,7 @@ class Game:
         g.totals = self.totals[:]
         g.winners = self.winners[:]
         g._log = self._log
+        g.moves = self.moves
         return g
 
     # -- reading --------------------------------------------------------
@@ -239,13 +247,7 @@ class Game:
 
     def history(self) -> list[str]:
         """Every action applied since the deal of round 1, oldest first."""
-        out: list[str] = []
-        node = self._log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return [ACTIONS[i] for i in self._log[: self.moves]]
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know: everything but the face-down cards and the
@@ -303,8 +305,13 @@ class Game:
         """
         if action not in self.legal_actions():
             raise self._refusal(action)
-        self._log = (action, self._log)
-        return self.play(ACTION_IDS[action])
+        action_id = ACTION_IDS[action]
+        if len(self._log) != self.moves:
+            # A clone has appended to the shared log: fork our own copy.
+            self._log = self._log[: self.moves]
+        self._log.append(action_id)
+        self.moves += 1
+        return self.play(action_id)
 
     def play(self, action_id: int) -> list[Event]:
         """:meth:`apply` for an action id (see :mod:`.actions`) already known
@@ -345,7 +352,7 @@ class Game:
 
     def _refusal(self, action: str) -> Exception:
         if action not in ACTION_IDS:
-            return MalformedError(f"{action!r} is not an action")
+            return MalformedError(f"{brief(action)} is not an action")
         why = self._why_illegal(action)
         return IllegalActionError(f"{action!r} is not legal now: {why}")
 

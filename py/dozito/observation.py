@@ -102,7 +102,8 @@ class Observation:
         g.round_scores = list(self.round_scores)
         g.totals = list(self.totals)
         g.winners = []
-        g._log = None
+        g._log = bytearray()
+        g.moves = 0
         return g
 
     def to_json(self) -> dict[str, Any]:

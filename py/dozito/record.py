@@ -14,21 +14,23 @@ the exact state, so the record is also the save-game format.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
 
 from .cards import CODES, parse_deck
-from .errors import DozitoError, MalformedError
+from .errors import DozitoError, MalformedError, brief
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Game
+from .jsontext import parse_json
 
 FORMAT: Final = "dozito/1"
+MAX_NAME_LENGTH: Final = 40
+"""Longest player name a record may hold (the page's setup form allows 24)."""
 _FIELDS: Final = ("format", "players", "rounds", "first_player", "seed", "decks", "actions")
 
 
 def _int_field(record: dict[str, Any], key: str, default: int) -> int:
     value = record.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedError(f"record field {key!r} must be an integer, not {value!r}")
+        raise MalformedError(f"record field {key!r} must be an integer, not {brief(value)}")
     return value
 
 
@@ -39,14 +41,19 @@ def game_from_record(record: object) -> Game:
         raise MalformedError("a record must be a JSON object")
     unknown = sorted(set(record) - set(_FIELDS))
     if unknown:
-        raise MalformedError(f"unknown record field {unknown[0]!r}")
+        raise MalformedError(f"unknown record field {brief(unknown[0])}")
     if record.get("format") != FORMAT:
-        raise MalformedError(f"record format must be {FORMAT!r}, not {record.get('format')!r}")
+        raise MalformedError(f"record format must be {FORMAT!r}, not {brief(record.get('format'))}")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise MalformedError("record field 'players' must be a list of names")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise MalformedError(f"a game needs 2 to 5 players, not {len(players)}")
+    for seat, name in enumerate(players):
+        if len(name) > MAX_NAME_LENGTH:
+            raise MalformedError(
+                f"player {seat}'s name has {len(name):,} characters, more than {MAX_NAME_LENGTH}"
+            )
     rounds = _int_field(record, "rounds", DEFAULT_ROUNDS)
     first_player = _int_field(record, "first_player", 0)
     seed = _int_field(record, "seed", 0)
@@ -65,7 +72,7 @@ def game_from_record(record: object) -> Game:
     game = Game.new(players, rounds=rounds, first_player=first_player, seed=seed, decks=parsed)
     for i, action in enumerate(actions):
         if not isinstance(action, str):
-            raise MalformedError(f"action {i} {action!r}: an action must be a string")
+            raise MalformedError(f"action {i} {brief(action)}: an action must be a string")
         try:
             game.apply(action)
         except DozitoError as e:
@@ -89,9 +96,6 @@ def record_of(game: Game) -> dict[str, Any]:
 
 
 def load_record(text: str) -> Game:
-    """Parse a record from JSON text and replay it."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise MalformedError(f"the record is not valid JSON ({e})") from None
-    return game_from_record(data)
+    """Parse a record from JSON text (within :mod:`.jsontext`'s limits) and
+    replay it."""
+    return game_from_record(parse_json(text, "the record"))

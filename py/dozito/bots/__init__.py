@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from ..errors import MalformedError
+from ..errors import MalformedError, brief
 from .base import Bot, RandomBot
 from .expert import ExpertBot
 from .greedy import CasualBot, RookieBot
@@ -36,7 +36,7 @@ def get_bot(level: str) -> Bot:
         return SharpBot()
     if level == "expert":
         return ExpertBot()
-    raise MalformedError(f"unknown bot level {level!r}")
+    raise MalformedError(f"unknown bot level {brief(level)}")
 
 
 __all__ = ["LEVELS", "Bot", "get_bot"]
