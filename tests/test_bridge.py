@@ -36,36 +36,111 @@ def test_new_game_view_hides_face_down_cards() -> None:
     assert view["draw_count"] == 49 and view["pile_sizes"] == [1, 1]
 
 
-def test_act_returns_events_view_and_record() -> None:
+def record() -> dict[str, Any]:
+    text = ok(op="record")["record_text"]
+    assert isinstance(text, str)
+    parsed: dict[str, Any] = json.loads(text)
+    return parsed
+
+
+def test_act_returns_the_action_events_and_view_only() -> None:
     result = ok(op="act", action="draw")
     card = result["events"][0]["card"]
     assert result["events"] == [{"type": "draw", "seat": 0, "card": card}]
     assert result["view"]["hand"] == card
-    assert result["record"]["actions"] == ["draw"]
+    # No record: in a long game it would make every answer longer.
+    assert set(result) == {"action", "events", "view"}
+    assert record()["actions"] == ["draw"]
 
 
 def test_illegal_action_is_an_error_and_changes_nothing() -> None:
-    before = ok(op="record")["record"]
+    before = record()
     response = call(op="act", action="discard:0")
     assert response["ok"] is False
     assert response["error"]["type"] == "IllegalActionError"
     assert "no card in hand" in response["error"]["message"]
-    assert ok(op="record")["record"] == before
+    assert record() == before
 
 
-def test_bad_record_is_refused_and_the_game_is_kept() -> None:
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"format": "dozito/1", "players": ["A"]}', "2 to 5 players"),
+        ('{"format": "dozito/1", "players": ["A", "B"], "seats": ["human", "godlike"]}', "godlike"),
+        ("{oops", "not valid JSON"),
+    ],
+)
+def test_bad_record_is_refused_and_the_game_is_kept(text: str, words: str) -> None:
     ok(op="act", action="draw")
-    response = call(op="load", record={"format": "dozito/1", "players": ["A"]})
-    assert response["error"]["type"] == "MalformedError"
-    assert ok(op="record")["record"]["actions"] == ["draw"]
+    response = call(op="load", text=text)
+    assert response["error"]["type"] == "MalformedError" and words in response["error"]["message"]
+    assert record()["actions"] == ["draw"]
+
+
+def test_load_needs_the_records_text() -> None:
+    response = call(op="load", record={"format": "dozito/1", "players": ["A", "B"]})
+    assert response["error"]["type"] == "MalformedError" and "text" in response["error"]["message"]
 
 
 def test_load_resumes_a_saved_game() -> None:
     ok(op="act", action="draw")
-    saved = ok(op="record")["record"]
+    saved = ok(op="record")["record_text"]
     ok(op="new", players=["X", "Y", "Z"])
-    view = ok(op="load", record=saved)["view"]
-    assert view["names"] == ["Ann", "Bob"] and view["hand"] is not None
+    result = ok(op="load", text=saved)
+    assert result["view"]["names"] == ["Ann", "Bob"] and result["view"]["hand"] is not None
+    assert result["record_text"] == saved
+
+
+def test_seats_go_into_the_record_and_come_back_from_it() -> None:
+    started = ok(
+        op="new", players=["Ann", "Bob", "Cy"], seed=3, seats=["human", "expert", "random"]
+    )
+    assert started["seats"] == ["human", "expert", "random"]
+    assert json.loads(started["record_text"])["seats"] == ["human", "expert", "random"]
+    ok(op="new", players=["X", "Y"])
+    assert ok(op="load", text=started["record_text"])["seats"] == ["human", "expert", "random"]
+
+
+def test_a_record_without_seats_is_played_by_humans() -> None:
+    result = ok(op="load", text='{"format": "dozito/1", "players": ["A", "B", "C"]}')
+    assert result["seats"] == ["human"] * 3
+    assert json.loads(result["record_text"])["seats"] == ["human"] * 3
+
+
+def test_an_unknown_seat_is_refused_when_starting() -> None:
+    response = call(op="new", players=["A", "B"], seats=["human", "godlike"])
+    assert (
+        response["error"]["type"] == "MalformedError" and "godlike" in response["error"]["message"]
+    )
+
+
+def test_a_big_seed_keeps_every_digit() -> None:
+    text = '{"format": "dozito/1", "players": ["A", "B"], "seed": 1152921504606846977}'
+    assert '"seed": 1152921504606846977' in ok(op="load", text=text)["record_text"]
+    other = ok(op="load", text=text.replace("977", "976"))
+    assert ok(op="load", text=text)["view"]["discard_tops"] != other["view"]["discard_tops"]
+
+
+def test_load_rebuilds_the_log_and_the_last_actions_events() -> None:
+    played: list[dict[str, Any]] = [ok(op="view")]
+    log = [{"type": "round_start", "round": 1, "starter": 0}]
+    while played[-1]["view"]["phase"] != "game_over":
+        played.append(ok(op="bot", level="random"))
+        log += played[-1]["events"]
+        if any(e["type"] == "round_scored" for e in played[-1]["events"]):
+            break
+    saved = ok(op="record")["record_text"]
+    ok(op="new", players=["X", "Y"])
+    result = ok(op="load", text=saved)
+    assert result["log"] == log
+    assert result["events"] == played[-1]["events"]
+    assert any(e["type"] == "round_scored" for e in result["events"])
+
+
+def test_a_new_game_has_only_the_first_round_start() -> None:
+    result = ok(op="new", players=["Ann", "Bob"], seed=4, first_player=1)
+    assert result["log"] == [{"type": "round_start", "round": 1, "starter": 1}]
+    assert result["events"] == []
 
 
 @pytest.mark.parametrize("request_text", ["{", "[]", '{"op": "fly"}', '{"op": "act"}'])
@@ -79,10 +154,11 @@ def test_bot_plays_to_the_end_with_round_scoring_events() -> None:
     view: dict[str, Any] = {}
     while view.get("phase") != "game_over":
         result = ok(op="bot", level="random")
-        assert result["action"] in result["record"]["actions"][-1:]
+        assert set(result) == {"action", "events", "view", "ms"}
         kinds += [e["type"] for e in result["events"]]
         view = result["view"]
     assert kinds[-1] == "game_over" and view["winners"]
+    assert record()["actions"][-1] == result["action"]
     scored = [e for e in result["events"] if e["type"] == "round_scored"]
     grid = scored[0]["grids"][0]
     assert len(grid["cards"]) == 12 and grid["total"] == scored[0]["scores"][0]

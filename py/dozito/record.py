@@ -4,6 +4,13 @@ A record names the players and options and lists every action since the
 deal of round 1; replaying those actions through :meth:`Game.apply` rebuilds
 the exact state, so the record is also the save-game format.
 
+Beside the fields of the engine contract a record may carry ``seats``: who
+plays each seat, one string per player, ``"human"`` or a bot level of
+:data:`dozito.bots.LEVELS`. The engine checks it and replays the same game
+with or without it; the page uses it to restore its bots. A :class:`Game`
+does not know who plays it, so :meth:`Game.to_record` leaves it out and
+:func:`record_of` adds it when given the seats.
+
 >>> from dozito import Game
 >>> g = Game.new(["Ann", "Bob"], seed=5)
 >>> _ = g.apply("draw")
@@ -17,12 +24,17 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from .bots import LEVELS
 from .cards import CODES, parse_deck
 from .errors import DozitoError, MalformedError
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Game
 
 FORMAT: Final = "dozito/1"
-_FIELDS: Final = ("format", "players", "rounds", "first_player", "seed", "decks", "actions")
+_FIELDS: Final = (
+    "format", "players", "rounds", "first_player", "seed", "decks", "actions", "seats",
+)  # fmt: skip
+HUMAN: Final = "human"
+"""The ``seats`` entry of a seat played by a person."""
 
 
 def _int_field(record: dict[str, Any], key: str, default: int) -> int:
@@ -30,6 +42,23 @@ def _int_field(record: dict[str, Any], key: str, default: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise MalformedError(f"record field {key!r} must be an integer, not {value!r}")
     return value
+
+
+def record_seats(record: dict[str, Any], players: int) -> list[str] | None:
+    """The record's ``seats`` (``None`` when it has none), checked: one entry
+    per player, each ``"human"`` or a known bot level."""
+    if "seats" not in record:
+        return None
+    seats = record["seats"]
+    if not isinstance(seats, list) or len(seats) != players:
+        raise MalformedError(
+            f"record field 'seats' must list one entry for each of the {players} players"
+        )
+    for i, seat in enumerate(seats):
+        if seat != HUMAN and seat not in LEVELS:
+            known = ", ".join((HUMAN, *LEVELS))
+            raise MalformedError(f"seat {i}: {seat!r} is neither a human nor a bot level ({known})")
+    return seats
 
 
 def game_from_record(record: object) -> Game:
@@ -47,6 +76,7 @@ def game_from_record(record: object) -> Game:
         raise MalformedError("record field 'players' must be a list of names")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise MalformedError(f"a game needs 2 to 5 players, not {len(players)}")
+    record_seats(record, len(players))
     rounds = _int_field(record, "rounds", DEFAULT_ROUNDS)
     first_player = _int_field(record, "first_player", 0)
     seed = _int_field(record, "seed", 0)
@@ -73,8 +103,9 @@ def game_from_record(record: object) -> Game:
     return game
 
 
-def record_of(game: Game) -> dict[str, Any]:
-    """The record that rebuilds ``game`` (see :meth:`Game.to_record`)."""
+def record_of(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
+    """The record that rebuilds ``game`` (see :meth:`Game.to_record`), with
+    who plays each seat if ``seats`` is given."""
     record: dict[str, Any] = {
         "format": FORMAT,
         "players": list(game.names),
@@ -84,6 +115,8 @@ def record_of(game: Game) -> dict[str, Any]:
     }
     if game.decks:
         record["decks"] = [[CODES[c] for c in deck] for deck in game.decks]
+    if seats is not None:
+        record["seats"] = list(seats)
     record["actions"] = game.history()
     return record
 
