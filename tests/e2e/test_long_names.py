@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_play import STATUS, open_page
 
 from dozito import Game
@@ -53,6 +55,12 @@ def record(players: list[str], until: str) -> dict[str, Any]:
 
 
 def assert_fits(page: Page) -> None:
+    fits = f"""() => {{
+      const w = ({WIDTH})();
+      return w.page <= w.viewport && w.hiddenInTable <= 0 && w.totalRight <= w.viewport;
+    }}"""
+    with suppress(PlaywrightTimeoutError):  # a layout settles within a frame or two
+        page.wait_for_function(fits, timeout=2000)
     width = page.evaluate(WIDTH)
     assert width["page"] <= width["viewport"], width
     assert width["hiddenInTable"] <= 0 and width["totalRight"] <= width["viewport"], width
