@@ -53,7 +53,10 @@ export class Session {
     this.enter(await this.engine.request({ op: "load", text }), { scoringSeen });
   }
 
-  /** Take over a game the engine has just started or loaded: its log and the last action's events are replayed, never trusted from a save. */
+  /**
+   * Take over a game the engine has just started or loaded. Its log and the
+   * last action's events come from the engine's replay, never from a save.
+   */
   enter({ view, record_text, seats, log, events }, { scoringSeen = false } = {}) {
     this.view = view;
     this.recordText = record_text;
@@ -98,7 +101,7 @@ export class Session {
     return this.recordText;
   }
 
-  /** The save wrapper stored after every action: all else is rebuilt from the record. */
+  /** The save wrapper stored with every redraw: all else is rebuilt from the record. */
   async toSave() {
     return { version: SAVE_VERSION, record: await this.record(), scoringSeen: this.pending === null };
   }
