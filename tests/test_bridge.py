@@ -40,36 +40,111 @@ def test_new_game_view_hides_face_down_cards() -> None:
     assert view["draw_count"] == 49 and view["pile_sizes"] == [1, 1]
 
 
-def test_act_returns_events_view_and_record() -> None:
+def record() -> dict[str, Any]:
+    text = ok(op="record")["record_text"]
+    assert isinstance(text, str)
+    parsed: dict[str, Any] = json.loads(text)
+    return parsed
+
+
+def test_act_returns_the_action_events_and_view_only() -> None:
     result = ok(op="act", action="draw")
     card = result["events"][0]["card"]
     assert result["events"] == [{"type": "draw", "seat": 0, "card": card}]
     assert result["view"]["hand"] == card
-    assert result["record"]["actions"] == ["draw"]
+    # No record: in a long game it would make every answer longer.
+    assert set(result) == {"action", "events", "view"}
+    assert record()["actions"] == ["draw"]
 
 
 def test_illegal_action_is_an_error_and_changes_nothing() -> None:
-    before = ok(op="record")["record"]
+    before = record()
     response = call(op="act", action="discard:0")
     assert response["ok"] is False
     assert response["error"]["type"] == "IllegalActionError"
     assert "no card in hand" in response["error"]["message"]
-    assert ok(op="record")["record"] == before
+    assert record() == before
 
 
-def test_bad_record_is_refused_and_the_game_is_kept() -> None:
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"format": "dozito/1", "players": ["A"]}', "2 to 5 players"),
+        ('{"format": "dozito/1", "players": ["A", "B"], "seats": ["human", "godlike"]}', "godlike"),
+        ("{oops", "not valid JSON"),
+    ],
+)
+def test_bad_record_is_refused_and_the_game_is_kept(text: str, words: str) -> None:
     ok(op="act", action="draw")
-    response = call(op="load", record={"format": "dozito/1", "players": ["A"]})
-    assert response["error"]["type"] == "MalformedError"
-    assert ok(op="record")["record"]["actions"] == ["draw"]
+    response = call(op="load", text=text)
+    assert response["error"]["type"] == "MalformedError" and words in response["error"]["message"]
+    assert record()["actions"] == ["draw"]
+
+
+def test_load_needs_the_records_text() -> None:
+    response = call(op="load", record={"format": "dozito/1", "players": ["A", "B"]})
+    assert response["error"]["type"] == "MalformedError" and "text" in response["error"]["message"]
 
 
 def test_load_resumes_a_saved_game() -> None:
     ok(op="act", action="draw")
-    saved = ok(op="record")["record"]
+    saved = ok(op="record")["record_text"]
     ok(op="new", players=["X", "Y", "Z"])
-    view = ok(op="load", record=saved)["view"]
-    assert view["names"] == ["Ann", "Bob"] and view["hand"] is not None
+    result = ok(op="load", text=saved)
+    assert result["view"]["names"] == ["Ann", "Bob"] and result["view"]["hand"] is not None
+    assert result["record_text"] == saved
+
+
+def test_seats_go_into_the_record_and_come_back_from_it() -> None:
+    started = ok(
+        op="new", players=["Ann", "Bob", "Cy"], seed=3, seats=["human", "expert", "random"]
+    )
+    assert started["seats"] == ["human", "expert", "random"]
+    assert json.loads(started["record_text"])["seats"] == ["human", "expert", "random"]
+    ok(op="new", players=["X", "Y"])
+    assert ok(op="load", text=started["record_text"])["seats"] == ["human", "expert", "random"]
+
+
+def test_a_record_without_seats_is_played_by_humans() -> None:
+    result = ok(op="load", text='{"format": "dozito/1", "players": ["A", "B", "C"]}')
+    assert result["seats"] == ["human"] * 3
+    assert json.loads(result["record_text"])["seats"] == ["human"] * 3
+
+
+def test_an_unknown_seat_is_refused_when_starting() -> None:
+    response = call(op="new", players=["A", "B"], seats=["human", "godlike"])
+    assert (
+        response["error"]["type"] == "MalformedError" and "godlike" in response["error"]["message"]
+    )
+
+
+def test_a_big_seed_keeps_every_digit() -> None:
+    text = '{"format": "dozito/1", "players": ["A", "B"], "seed": 1152921504606846977}'
+    assert '"seed": 1152921504606846977' in ok(op="load", text=text)["record_text"]
+    other = ok(op="load", text=text.replace("977", "976"))
+    assert ok(op="load", text=text)["view"]["discard_tops"] != other["view"]["discard_tops"]
+
+
+def test_load_rebuilds_the_log_and_the_last_actions_events() -> None:
+    played: list[dict[str, Any]] = [ok(op="view")]
+    log = [{"type": "round_start", "round": 1, "starter": 0}]
+    while played[-1]["view"]["phase"] != "game_over":
+        played.append(ok(op="bot", level="random"))
+        log += played[-1]["events"]
+        if any(e["type"] == "round_scored" for e in played[-1]["events"]):
+            break
+    saved = ok(op="record")["record_text"]
+    ok(op="new", players=["X", "Y"])
+    result = ok(op="load", text=saved)
+    assert result["log"] == log
+    assert result["events"] == played[-1]["events"]
+    assert any(e["type"] == "round_scored" for e in result["events"])
+
+
+def test_a_new_game_has_only_the_first_round_start() -> None:
+    result = ok(op="new", players=["Ann", "Bob"], seed=4, first_player=1)
+    assert result["log"] == [{"type": "round_start", "round": 1, "starter": 1}]
+    assert result["events"] == []
 
 
 @pytest.mark.parametrize("request_text", ["{", "[]", '{"op": "fly"}', '{"op": "act"}'])
@@ -83,10 +158,11 @@ def test_bot_plays_to_the_end_with_round_scoring_events() -> None:
     view: dict[str, Any] = {}
     while view.get("phase") != "game_over":
         result = ok(op="bot", level="random")
-        assert result["action"] in result["record"]["actions"][-1:]
+        assert set(result) == {"action", "events", "view", "ms"}
         kinds += [e["type"] for e in result["events"]]
         view = result["view"]
     assert kinds[-1] == "game_over" and view["winners"]
+    assert record()["actions"][-1] == result["action"]
     scored = [e for e in result["events"] if e["type"] == "round_scored"]
     grid = scored[0]["grids"][0]
     assert len(grid["cards"]) == 12 and grid["total"] == scored[0]["scores"][0]
@@ -126,13 +202,14 @@ def refused(request: object, kind: str, words: str) -> None:
 
 
 NEW = '{"op": "new", "players": ["Ann", "Bob"], '
+TWO = {"format": "dozito/1", "players": ["A", "B"]}
 
 
 @pytest.mark.parametrize(
     ("request_text", "words"),
     [
         ("[" * 5000 + "]" * 5000, "nested more than"),
-        ('{"op": "load", "record": ' + "{" * 5000, "nested more than"),
+        ('{"op": "load", "text": "' + "[" * 5000 + '"}', "the record is nested more than"),
         (NEW + '"seed": ' + "1" * 5000 + "}", "more than 4,300 digits"),
         (NEW + '"rounds": NaN}', "NaN"),
         ('{"op": ' + "[" * 30 + "]" * 30 + "}", "unknown request op"),
@@ -147,9 +224,14 @@ NEW = '{"op": "new", "players": ["Ann", "Bob"], '
         (NEW + '"rounds": ' + "9" * 4000 + "}", "rounds must be 1 to 10"),
         (NEW + '"seed": 1.5}', "'seed' must be an integer"),
         (NEW + '"first_player": [0]}', "'first_player' must be an integer"),
-        ('{"op": "load", "record": "dozito/1"}', "a record must be a JSON object"),
-        ('{"op": "load", "record": [{"format": "dozito/1"}]}', "a record must be a JSON object"),
-        ('{"op": "load"}', "a record must be a JSON object"),
+        ('{"op": "load", "text": "\\"dozito/1\\""}', "a record must be a JSON object"),
+        ('{"op": "load", "text": "[{}]"}', "a record must be a JSON object"),
+        ('{"op": "load", "text": {"format": "dozito/1"}}', "'load' needs the record's JSON text"),
+        ('{"op": "load"}', "'load' needs the record's JSON text"),
+        (
+            json.dumps({"op": "load", "text": json.dumps({**TWO, "seats": ["human", "godlike"]})}),
+            "'godlike' is neither",
+        ),
         ('{"op": "act", "action": ["draw"]}', "needs an action string"),
         ('{"op": "act", "action": "fly"}', "'fly' is not an action"),
         ('{"op": "bot", "level": "godlike"}', "unknown bot level 'godlike'"),
@@ -196,19 +278,22 @@ JSON_VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
     max_leaves=12,
 )
-FIELDS = ("players", "rounds", "first_player", "seed", "record", "action", "level")
+FIELDS = ("players", "rounds", "first_player", "seed", "seats", "text", "action", "level")
 REQUESTS = JSON_VALUES | st.fixed_dictionaries(
     {"op": st.sampled_from([*bridge._OPS, "fly"]) | JSON_VALUES},
     optional={name: JSON_VALUES for name in FIELDS},
 )
 RECORDS = st.fixed_dictionaries(
     {"format": st.just("dozito/1"), "players": st.lists(st.text(max_size=3), max_size=6)},
-    optional={name: JSON_VALUES for name in ("rounds", "first_player", "seed", "decks", "actions")},
+    optional={
+        name: JSON_VALUES
+        for name in ("rounds", "first_player", "seed", "decks", "actions", "seats")
+    },
 )
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(REQUESTS, RECORDS.map(lambda record: {"op": "load", "record": record})))
+@given(st.one_of(REQUESTS, RECORDS.map(lambda record: {"op": "load", "text": json.dumps(record)})))
 def test_no_request_is_an_internal_error(request_value: Any) -> None:
     response = answer(json.dumps(request_value))
     assert response["ok"] or response["error"]["type"] != "InternalError", response

@@ -9,7 +9,7 @@ import pytest
 
 from dozito import Game, IllegalActionError, MalformedError, load_record
 from dozito.cards import CODES
-from dozito.record import MAX_NAME_LENGTH
+from dozito.record import MAX_NAME_LENGTH, record_of, record_seats
 from scenario import deck
 
 GOOD: dict[str, Any] = {"format": "dozito/1", "players": ["Ann", "Bob"]}
@@ -69,6 +69,12 @@ def test_decks_beyond_the_rounds_are_allowed_but_checked() -> None:
         ({"actions": [1]}, "action 0"),
         ({"actions": ["draw", "jump"]}, "action 1: 'jump' is not an action"),
         ({"seeds": 1}, "unknown record field 'seeds'"),
+        ({"seats": ["human"]}, "one entry for each of the 2 players"),
+        ({"seats": "human,human"}, "seats"),
+        ({"seats": None}, "seats"),
+        ({"seats": ["human", "godlike"]}, "seat 1: 'godlike' is neither a human nor a bot level"),
+        ({"seats": ["Human", "casual"]}, "seat 0: 'Human'"),
+        ({"seats": [{"kind": "human"}, "casual"]}, "seat 0"),
     ],
 )
 def test_malformed_records_are_refused(change: dict[str, Any], message: str) -> None:
@@ -102,3 +108,17 @@ def test_a_huge_value_is_named_not_echoed() -> None:
         with pytest.raises(MalformedError) as refused:
             Game.from_record({**GOOD, **change})
         assert len(str(refused.value)) < 120
+
+
+def test_seats_are_optional_and_change_nothing_in_the_game() -> None:
+    seated = {**GOOD, "seed": 3, "seats": ["human", "expert"], "actions": ["draw"]}
+    g = Game.from_record(seated)
+    assert g == Game.from_record({**GOOD, "seed": 3, "actions": ["draw"]})
+    assert record_seats(seated, 2) == ["human", "expert"] and record_seats(GOOD, 2) is None
+
+
+def test_record_of_keeps_the_seats_it_is_given() -> None:
+    g = Game.from_record({**GOOD, "actions": ["draw"]})
+    rec = record_of(g, ["random", "human"])
+    assert rec["seats"] == ["random", "human"] and "seats" not in g.to_record()
+    assert load_record(json.dumps(rec)) == g

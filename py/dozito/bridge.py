@@ -14,13 +14,23 @@ rules forbid now), ``StateError`` (no game started yet, or the game is over),
 Ops (result fields in brackets):
 
 - ``cards``: the card table [cards]
-- ``new`` {players, rounds?, first_player?, seed?}: start a game [view, record]
-- ``load`` {record}: resume a saved or imported game [view, record]; a bad
-  record is refused and the current game is kept
-- ``act`` {action}: play a human's action [events, view, record]
+- ``new`` {players, rounds?, first_player?, seed?, seats?}: start a game
+  [view, record_text, seats, log, events]
+- ``load`` {text}: resume a saved or imported game from a record's exact JSON
+  text (the page never parses it: ``JSON.parse`` would round a big seed)
+  [view, record_text, seats, log, events]; a bad record is refused and the
+  current game is kept
+- ``act`` {action}: play a human's action [action, events, view]
 - ``bot`` {level}: let a bot play the current seat's next action
-  [action, events, view, record, ms]
-- ``view``: the current public view [view]; ``record``: [record]
+  [action, events, view, ms]
+- ``view``: the current public view [view]; ``record``: [record_text]
+
+``record_text`` is the record as JSON text, with ``seats`` (who plays each
+seat: ``"human"`` or a bot level; all human for a record without them).
+``log`` is every event of the game so far, from the ``round_start`` of round
+1; ``events`` are those of the last action ([] before the first), so the
+page can reopen a scoring view. Neither grows the answers to ``act`` and
+``bot``: only ``record`` and ``load`` cost time in proportion to the game.
 
 >>> import json
 >>> out = json.loads(handle('{"op": "new", "players": ["Ann", "Bob"], "seed": 4}'))
@@ -44,10 +54,12 @@ from .errors import DozitoError, MalformedError, StateError, brief
 from .events import event_json
 from .game import Game
 from .jsontext import parse_json
-from .record import game_from_record
+from .record import HUMAN, game_from_record, record_of, record_seats
 from .scoring import groups, suns
 
 _game: Game | None = None
+_seats: list[str] = []
+"""Who plays each seat of ``_game``: the engine's game does not know."""
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -93,8 +105,29 @@ def _current() -> Game:
     return _game
 
 
-def _state(game: Game, **extra: Any) -> dict[str, Any]:
-    return {**extra, "view": view(game), "record": game.to_record()}
+def _events_so_far(game: Game) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The game's events replayed: all of them from the start of round 1,
+    and those of its last action."""
+    replay = Game.new(
+        game.names,
+        rounds=game.rounds,
+        first_player=game.first_player,
+        seed=game.seed,
+        decks=game.decks,
+    )
+    log = [{"type": "round_start", "round": 1, "starter": replay.current}]
+    last: list[dict[str, Any]] = []
+    for action in game.history():
+        last = [event_json(e) for e in replay.apply(action)]
+        log += last
+    return log, last
+
+
+def _start(game: Game, seats: list[str] | None) -> dict[str, Any]:
+    global _game, _seats
+    _game, _seats = game, seats or [HUMAN] * game.players
+    log, events = _events_so_far(game)
+    return {**_op_record({}), "view": view(game), "seats": _seats, "log": log, "events": events}
 
 
 def _op_cards(req: dict[str, Any]) -> dict[str, Any]:
@@ -102,16 +135,18 @@ def _op_cards(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _op_new(req: dict[str, Any]) -> dict[str, Any]:
-    record = {"format": "dozito/1", "actions": []}
-    record.update({k: req[k] for k in ("players", "rounds", "first_player", "seed") if k in req})
-    return _op_load({"record": record})
+    keys = ("players", "rounds", "first_player", "seed", "seats")
+    record = {"format": "dozito/1", **{k: req[k] for k in keys if k in req}}
+    return _start(game_from_record(record), record.get("seats"))
 
 
 def _op_load(req: dict[str, Any]) -> dict[str, Any]:
-    global _game
-    game = game_from_record(req.get("record"))
-    _game = game
-    return _state(game)
+    text = req.get("text")
+    if not isinstance(text, str):
+        raise MalformedError("'load' needs the record's JSON text")
+    record = parse_json(text, "the record")
+    game = game_from_record(record)
+    return _start(game, record_seats(record, game.players))
 
 
 def _op_act(req: dict[str, Any]) -> dict[str, Any]:
@@ -120,7 +155,7 @@ def _op_act(req: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(action, str):
         raise MalformedError("'act' needs an action string")
     events = game.apply(action)
-    return _state(game, action=action, events=[event_json(e) for e in events])
+    return {"action": action, "events": [event_json(e) for e in events], "view": view(game)}
 
 
 def _op_bot(req: dict[str, Any]) -> dict[str, Any]:
@@ -138,7 +173,12 @@ def _op_bot(req: dict[str, Any]) -> dict[str, Any]:
     action = bot.choose(game.observation(game.current), rng)
     ms = (time.perf_counter() - start) * 1000
     events = game.apply(action)
-    return _state(game, action=action, events=[event_json(e) for e in events], ms=round(ms, 2))
+    return {
+        "action": action,
+        "events": [event_json(e) for e in events],
+        "view": view(game),
+        "ms": round(ms, 2),
+    }
 
 
 def _op_view(req: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +186,7 @@ def _op_view(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _op_record(req: dict[str, Any]) -> dict[str, Any]:
-    return {"record": _current().to_record()}
+    return {"record_text": json.dumps(record_of(_current(), _seats))}
 
 
 _OPS = {

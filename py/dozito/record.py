@@ -4,6 +4,13 @@ A record names the players and options and lists every action since the
 deal of round 1; replaying those actions through :meth:`Game.apply` rebuilds
 the exact state, so the record is also the save-game format.
 
+Beside the fields of the engine contract a record may carry ``seats``: who
+plays each seat, one string per player, ``"human"`` or a bot level of
+:data:`dozito.bots.LEVELS`. The engine checks it and replays the same game
+with or without it; the page uses it to restore its bots. A :class:`Game`
+does not know who plays it, so :meth:`Game.to_record` leaves it out and
+:func:`record_of` adds it when given the seats.
+
 >>> from dozito import Game
 >>> g = Game.new(["Ann", "Bob"], seed=5)
 >>> _ = g.apply("draw")
@@ -16,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .bots import LEVELS
 from .cards import CODES, parse_deck
 from .errors import DozitoError, MalformedError, brief
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Game
@@ -24,7 +32,11 @@ from .jsontext import parse_json
 FORMAT: Final = "dozito/1"
 MAX_NAME_LENGTH: Final = 40
 """Longest player name a record may hold (the page's setup form allows 24)."""
-_FIELDS: Final = ("format", "players", "rounds", "first_player", "seed", "decks", "actions")
+_FIELDS: Final = (
+    "format", "players", "rounds", "first_player", "seed", "decks", "actions", "seats",
+)  # fmt: skip
+HUMAN: Final = "human"
+"""The ``seats`` entry of a seat played by a person."""
 
 
 def _int_field(record: dict[str, Any], key: str, default: int) -> int:
@@ -32,6 +44,23 @@ def _int_field(record: dict[str, Any], key: str, default: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise MalformedError(f"record field {key!r} must be an integer, not {brief(value)}")
     return value
+
+
+def record_seats(record: dict[str, Any], players: int) -> list[str] | None:
+    """The record's ``seats`` (``None`` when it has none), checked: one entry
+    per player, each ``"human"`` or a known bot level."""
+    if "seats" not in record:
+        return None
+    seats = record["seats"]
+    if not isinstance(seats, list) or len(seats) != players:
+        raise MalformedError(
+            f"record field 'seats' must list one entry for each of the {players} players"
+        )
+    for i, seat in enumerate(seats):
+        if seat != HUMAN and seat not in LEVELS:
+            known = ", ".join((HUMAN, *LEVELS))
+            raise MalformedError(f"seat {i}: {seat!r} is neither a human nor a bot level ({known})")
+    return seats
 
 
 def game_from_record(record: object) -> Game:
@@ -54,6 +83,7 @@ def game_from_record(record: object) -> Game:
             raise MalformedError(
                 f"player {seat}'s name has {len(name):,} characters, more than {MAX_NAME_LENGTH}"
             )
+    record_seats(record, len(players))
     rounds = _int_field(record, "rounds", DEFAULT_ROUNDS)
     first_player = _int_field(record, "first_player", 0)
     seed = _int_field(record, "seed", 0)
@@ -80,8 +110,9 @@ def game_from_record(record: object) -> Game:
     return game
 
 
-def record_of(game: Game) -> dict[str, Any]:
-    """The record that rebuilds ``game`` (see :meth:`Game.to_record`)."""
+def record_of(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
+    """The record that rebuilds ``game`` (see :meth:`Game.to_record`), with
+    who plays each seat if ``seats`` is given."""
     record: dict[str, Any] = {
         "format": FORMAT,
         "players": list(game.names),
@@ -91,6 +122,8 @@ def record_of(game: Game) -> dict[str, Any]:
     }
     if game.decks:
         record["decks"] = [[CODES[c] for c in deck] for deck in game.decks]
+    if seats is not None:
+        record["seats"] = list(seats)
     record["actions"] = game.history()
     return record
 

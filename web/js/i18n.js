@@ -2,6 +2,7 @@
 // language is data only: a new i18n/<lang>.json plus its entry in
 // i18n/languages.json. English is always loaded too, as the fallback for
 // keys a translation lacks.
+import { readItem, writeItem } from "./save.js";
 
 const FALLBACK = "en";
 const PREF_KEY = "dozito.lang";
@@ -21,7 +22,7 @@ async function fetchJson(path) {
 function pickLanguage(available) {
   const wanted = [
     new URLSearchParams(location.search).get("lang"),
-    localStorage.getItem(PREF_KEY),
+    readItem(PREF_KEY),
     ...(navigator.languages || [navigator.language]),
   ];
   for (const tag of wanted) {
@@ -45,7 +46,7 @@ export async function initI18n() {
 
 /** Remember a language for next time (the page reloads to apply it). */
 export function saveLanguage(lang) {
-  localStorage.setItem(PREF_KEY, lang);
+  writeItem(PREF_KEY, lang);
 }
 
 function lookup(key) {

@@ -6,7 +6,7 @@ import { animateEvents, measure, skipAnimations } from "./animate.js";
 import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
 import { initI18n, saveLanguage, t } from "./i18n.js";
-import { readGame, readPrefs, setAsideGame, storeGame as writeSave, storePrefs } from "./save.js";
+import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
 import { Session } from "./session.js";
 import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
@@ -61,6 +61,7 @@ const tasks = [];
 let pumping = false;
 let wakeBot = () => {};
 let lastRender = 0;
+let unsaved = false; // the last save failed, and the player was told
 const logView = new LogView(el.log);
 
 // --- the task queue and the bots -------------------------------------------
@@ -120,7 +121,7 @@ async function step(request, { bot = false } = {}) {
   // A rushed bot move is saved with the next redraw: on resume the bots
   // replay it (their random streams are seeded by the game), so none is lost.
   if (rushing && session.botToPlay && performance.now() - lastRender < REDRAW_EVERY) return;
-  storeGame(session.toSave());
+  await saveGame();
   render({ events });
   if (before) await animateEvents(events, before, el.board, FLIGHT[speed]);
 }
@@ -144,9 +145,38 @@ function disableActions() {
 function onContinue() {
   if (!session.pending) return;
   session.continueRound();
-  storeGame(session.toSave());
   render({ focusMain: true });
-  pump();
+  enqueue(saveGame);
+}
+
+// --- saving ------------------------------------------------------------------
+
+/**
+ * Save the game as it stands. A browser that refuses (storage full or
+ * blocked) never stops the game: the player is told once, and the notice
+ * goes away by itself once saving works again. A tab that another tab has
+ * taken the game from never saves: the other tab's save must stand.
+ */
+async function saveGame() {
+  if (!writer.held) return;
+  let saved;
+  try {
+    saved = storeGame(await session.toSave());
+  } catch (error) {
+    engineFailed(error, { bot: false });
+    return;
+  }
+  if (!saved && !unsaved) showNotice(el.notice, t("storage.unsaved"), { kind: "warning" });
+  if (saved && unsaved && el.notice.textContent.includes(t("storage.unsaved"))) hideNotice(el.notice);
+  unsaved = !saved;
+}
+
+async function exportGame() {
+  try {
+    downloadRecord(await session.record());
+  } catch (error) {
+    engineFailed(error, { bot: false });
+  }
 }
 
 // --- errors ------------------------------------------------------------------
@@ -261,14 +291,14 @@ async function startGame({ seats, names, rounds, firstPlayer, seed }) {
     showNotice(el.notice, t("error.start", { message: error.message }));
     return showSetup();
   }
-  enterGame();
+  await enterGame();
 }
 
-function enterGame() {
+async function enterGame() {
   screen = "game";
   halted = false;
   forgetGameQuery();
-  storeGame(session.toSave());
+  await saveGame();
   render({ focusMain: true });
   announce([]);
 }
@@ -283,34 +313,37 @@ function queryGame(query) {
   return { ...query, names: seatNames(named), firstPlayer: query.firstPlayer ?? 0 };
 }
 
-/** Resume the saved game, if any; an unusable save is set aside and reported. */
+/**
+ * Resume the saved game, if any. The whole save is checked before anything
+ * is shown (the wrapper here, the record and its seats by the engine, which
+ * rebuilds the log): an unusable one is set aside and reported.
+ */
 async function resumeSaved() {
-  let save;
   try {
-    save = readGame();
+    const save = readGame();
     if (!save) return false;
     await session.load(save);
   } catch (error) {
+    // A dead engine judged nothing: keep the save for the reload it asks for.
+    if (error.type === "EngineError") return false;
     // Unreadable, from another version, or refused by the engine: never a crash.
     setAsideGame();
     showNotice(el.notice, t("error.badSave", { message: error.message }), { kind: "warning" });
     return false;
   }
-  enterGame();
+  await enterGame();
   return true;
 }
 
 async function importGame(file) {
-  let game;
   try {
-    game = await readGameFile(file);
-    await session.load(game);
+    await session.load(await readGameFile(file));
   } catch (error) {
     showNotice(el.notice, t("error.import", { name: file.name, message: error.message }));
     return;
   }
   hideNotice(el.notice);
-  enterGame();
+  await enterGame();
 }
 
 function showSetup() {
@@ -353,11 +386,6 @@ async function askNewGame() {
 }
 
 // --- one writer per game ----------------------------------------------------------
-
-/** Save the game, unless another tab has taken it over: its save must stand. */
-function storeGame(save) {
-  if (writer.held) return writeSave(save);
-}
 
 /** Open what the tab was opened for: the address's game, else the saved one, else the setup. */
 function openGame(query) {
@@ -430,7 +458,7 @@ function initLanguages({ language, languages }) {
 function initToolbar() {
   $("new-game").addEventListener("click", askNewGame);
   $("help-button").addEventListener("click", () => openDialog(el.helpDialog, { title: t("help.title"), content: helpContent() }));
-  el.exportButton.addEventListener("click", () => downloadRecord(session.record));
+  el.exportButton.addEventListener("click", () => enqueue(exportGame));
   $("import-button").addEventListener("click", () => el.importFile.click());
   el.importFile.addEventListener("change", () => {
     const [file] = el.importFile.files;

@@ -1,7 +1,9 @@
-// Local storage: the game in progress (saved after every action) and the
-// player's preferences (last setup, bot speed). A save that cannot be read is
-// moved aside to BROKEN_KEY rather than thrown away or crashing the page.
-import { SAVE_VERSION } from "./session.js";
+// Local storage: the game in progress (saved with every redraw) and the
+// player's preferences (last setup, bot speed). Any access may throw (blocked
+// storage throws on `localStorage` itself, a full one on setItem); none may
+// stop the page, so every one goes through readItem / writeItem. A save that
+// cannot be used is moved aside to BROKEN_KEY rather than thrown away.
+import { SAVE_VERSION, seatName } from "./session.js";
 
 const SAVE_KEY = "dozito.save";
 const BROKEN_KEY = "dozito.save.broken";
@@ -10,22 +12,42 @@ const PREFS_KEY = "dozito.prefs";
 /** Problems are returned, not thrown, so the caller can tell the player. */
 export class SaveError extends Error {}
 
-export function storeGame(save) {
+/** The text stored under key; null if there is none or the storage is blocked. */
+export function readItem(key) {
   try {
-    localStorage.setItem(SAVE_KEY, JSON.stringify(save));
-  } catch (error) {
-    // Full or disabled storage must not stop the game; only resuming is lost.
-    console.warn("dozito: the game could not be saved", error);
+    return localStorage.getItem(key);
+  } catch {
+    return null;
   }
 }
 
-export function forgetGame() {
-  localStorage.removeItem(SAVE_KEY);
+/** Store text under key; false if the storage is full or blocked. */
+export function writeItem(key, text) {
+  try {
+    localStorage.setItem(key, text);
+    return true;
+  } catch (error) {
+    console.warn(`dozito: ${key} could not be stored`, error);
+    return false;
+  }
 }
 
-/** The saved game wrapper, null if there is none; throws SaveError if it is unusable. */
+function removeItem(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing to remove.
+  }
+}
+
+/** Store the save wrapper; false if the browser refused it (the game goes on unsaved). */
+export function storeGame(save) {
+  return writeItem(SAVE_KEY, JSON.stringify(save));
+}
+
+/** The saved game as Session.load takes it, null if there is none; throws SaveError if it is unusable. */
 export function readGame() {
-  const text = localStorage.getItem(SAVE_KEY);
+  const text = readItem(SAVE_KEY);
   if (text === null) return null;
   let save;
   try {
@@ -33,42 +55,55 @@ export function readGame() {
   } catch {
     throw new SaveError("not JSON");
   }
-  checkWrapper(save);
-  return save;
+  return unwrapSave(save);
 }
 
-/** Check the page's own part of a save or an exported wrapper (the engine checks the record). */
-export function checkWrapper(save) {
+/**
+ * A page save (stored, or imported from a file) as {text, scoringSeen} for
+ * Session.load. The page checks only its wrapper: the engine judges the
+ * record, its seats included, and rebuilds the log and any scoring view.
+ */
+export function unwrapSave(save) {
   if (!save || typeof save !== "object") throw new SaveError("not an object");
-  if (save.version !== SAVE_VERSION) throw new SaveError(`version ${JSON.stringify(save.version)}`);
-  if (!save.record || typeof save.record !== "object") throw new SaveError("no record");
-  const seatOk = (seat) => seat && (seat.kind === "human" || (seat.kind === "bot" && typeof seat.level === "string"));
-  if (!Array.isArray(save.seats) || !save.seats.every(seatOk)) throw new SaveError("bad seats");
-  if (save.log !== undefined && !Array.isArray(save.log)) throw new SaveError("bad log");
-  const pending = save.pending;
-  if (pending && (pending.type !== "round_scored" || !Array.isArray(pending.grids) || pending.grids.length !== save.seats.length)) throw new SaveError("bad scoring view");
+  if (save.version === SAVE_VERSION) {
+    if (typeof save.record !== "string") throw new SaveError("no record");
+    if (typeof save.scoringSeen !== "boolean") throw new SaveError("bad scoringSeen");
+    return { text: save.record, scoringSeen: save.scoringSeen };
+  }
+  if (save.version === 1) {
+    // {record: {...}, seats: [{kind, level}], log, pending}: the seats move
+    // into the record; the stored log and scoring view are not trusted.
+    if (!save.record || typeof save.record !== "object" || !Array.isArray(save.seats)) throw new SaveError("version 1: no record or seats");
+    const seats = save.seats.map((seat) => seat && seatName(seat)); // the engine refuses what is no seat
+    return { text: JSON.stringify({ ...save.record, seats }), scoringSeen: !save.pending };
+  }
+  throw new SaveError(`version ${JSON.stringify(save.version)}`);
 }
 
-/** Move an unusable save out of the way, keeping it for a bug report. */
+/** Move an unusable save out of the way, keeping it for a bug report if there is room. */
 export function setAsideGame() {
-  const text = localStorage.getItem(SAVE_KEY);
-  if (text !== null) localStorage.setItem(BROKEN_KEY, text);
-  forgetGame();
+  const text = readItem(SAVE_KEY);
+  // Removed first: in a full storage that frees the room for its copy.
+  removeItem(SAVE_KEY);
+  if (text !== null) writeItem(BROKEN_KEY, text);
 }
+
+let prefs = null; // read once, then kept here
 
 export function readPrefs() {
-  try {
-    const prefs = JSON.parse(localStorage.getItem(PREFS_KEY));
-    return prefs && typeof prefs === "object" ? prefs : {};
-  } catch {
-    return {};
+  if (prefs === null) {
+    try {
+      prefs = JSON.parse(readItem(PREFS_KEY));
+    } catch {
+      prefs = null;
+    }
+    if (!prefs || typeof prefs !== "object" || Array.isArray(prefs)) prefs = {};
   }
+  return prefs;
 }
 
+/** Remember preferences; in memory at least, if the storage refuses them. */
 export function storePrefs(changes) {
-  try {
-    localStorage.setItem(PREFS_KEY, JSON.stringify({ ...readPrefs(), ...changes }));
-  } catch (error) {
-    console.warn("dozito: preferences could not be saved", error);
-  }
+  prefs = { ...readPrefs(), ...changes };
+  writeItem(PREFS_KEY, JSON.stringify(prefs));
 }

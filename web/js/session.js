@@ -1,17 +1,22 @@
-// The game being played: the engine's view and record plus what only the page
-// knows (who is a bot, the log, a scoring view waiting for "continue").
-// Every rule lives in the engine; this only forwards requests and keeps results.
+// The game being played: the engine's view, who is a bot, the log and a
+// scoring view waiting for "continue". The record stays the engine's text,
+// never parsed here (JSON.parse would round a big seed). Every rule lives in
+// the engine; this only forwards requests and keeps results.
 
 /** Bot levels offered to players (the engine also knows "random", a test baseline). */
 export const BOT_LEVELS = ["rookie", "casual", "sharp", "expert"];
 
-export const SAVE_VERSION = 1;
+export const SAVE_VERSION = 2;
+
+/** A seat as the engine's records name it ("human" or a level), and as the page keeps it. */
+const seatFrom = (name) => (name === "human" ? { kind: "human" } : { kind: "bot", level: name });
+export const seatName = (seat) => (seat.kind === "human" ? "human" : seat.level);
 
 export class Session {
   constructor(engine) {
     this.engine = engine;
     this.view = null;
-    this.record = null;
+    this.recordText = null; // the engine's record, fetched again only once an action changed it
     this.seats = []; // per seat: {kind: "human"} or {kind: "bot", level}
     this.log = []; // engine events, oldest first
     this.pending = null; // a round_scored event shown until the players continue
@@ -37,21 +42,27 @@ export class Session {
 
   /** Start a game: {seats, names, rounds, firstPlayer, seed}. */
   async start({ seats, names, rounds, firstPlayer, seed }) {
-    const result = await this.engine.request({ op: "new", players: names, rounds, first_player: firstPlayer, seed });
-    this.seats = seats;
-    this.pending = null;
-    this.log = [{ type: "round_start", round: 1, starter: result.view.current }];
-    this.keep(result);
+    this.enter(await this.engine.request({ op: "new", players: names, rounds, first_player: firstPlayer, seed, seats: seats.map(seatName) }));
   }
 
-  /** Resume a saved game or take over an imported record; the engine refuses a bad one. */
-  async load({ record, seats, log = [], pending = null }) {
-    const result = await this.engine.request({ op: "load", record });
-    if (seats.length !== result.view.names.length) throw new Error("the seats do not match the record's players");
-    this.seats = seats;
-    this.log = log.length ? log : [{ type: "round_start", round: result.view.round, starter: result.view.current }];
-    this.pending = pending;
-    this.keep(result);
+  /**
+   * Resume or import a game from a record's exact text; the engine refuses a
+   * bad one. scoringSeen: the players already left the last round's scoring view.
+   */
+  async load({ text, scoringSeen = false }) {
+    this.enter(await this.engine.request({ op: "load", text }), { scoringSeen });
+  }
+
+  /**
+   * Take over a game the engine has just started or loaded. Its log and the
+   * last action's events come from the engine's replay, never from a save.
+   */
+  enter({ view, record_text, seats, log, events }, { scoringSeen = false } = {}) {
+    this.view = view;
+    this.recordText = record_text;
+    this.seats = seats.map(seatFrom);
+    this.log = log;
+    this.pending = scoringSeen ? null : (events.find((event) => event.type === "round_scored") ?? null);
   }
 
   /** Play a human's action; resolves to the engine's events. */
@@ -72,19 +83,26 @@ export class Session {
   /** Bring the page back in line with the engine after a refused request. */
   async resync() {
     this.view = (await this.engine.request({ op: "view" })).view;
+    this.recordText = null; // a request that failed half-way may have changed the game
   }
 
-  keep({ view, record, events = [] }) {
+  keep({ view, events }) {
     this.view = view;
-    this.record = record;
+    this.recordText = null;
     this.log.push(...events);
     const scored = events.find((event) => event.type === "round_scored");
     if (scored) this.pending = scored;
     return events;
   }
 
-  /** The save wrapper stored after every action. */
-  toSave() {
-    return { version: SAVE_VERSION, record: this.record, seats: this.seats, log: this.log, pending: this.pending };
+  /** The record's text as the engine has it now. */
+  async record() {
+    this.recordText ??= (await this.engine.request({ op: "record" })).record_text;
+    return this.recordText;
+  }
+
+  /** The save wrapper stored with every redraw: all else is rebuilt from the record. */
+  async toSave() {
+    return { version: SAVE_VERSION, record: await this.record(), scoringSeen: this.pending === null };
   }
 }

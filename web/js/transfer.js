@@ -1,9 +1,11 @@
-// Game files: export the engine's record as a .json download (it replays with
-// `python -m dozito replay`), import a record or one of the page's own saves.
-import { checkWrapper } from "./save.js";
+// Game files: export the engine's record text as a .json download (it replays
+// with `python -m dozito replay`), import a record or one of the page's own
+// saves. A record goes to the engine as the file's exact text: parsing it
+// here would round a seed above 2^53.
+import { unwrapSave } from "./save.js";
 
-export function downloadRecord(record) {
-  const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
+export function downloadRecord(text) {
+  const blob = new Blob([text], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
   const link = Object.assign(document.createElement("a"), { href: url, download: `dozito-${stamp}.json` });
@@ -14,16 +16,18 @@ export function downloadRecord(record) {
 }
 
 /**
- * Read an imported file as {record, seats}: a page save keeps its seats; a
- * plain record has every seat played by a human. Throws on unreadable JSON
- * or a broken wrapper; the engine then judges the record itself.
+ * Read an imported file as Session.load takes it: a page save (an object
+ * with a version) is unwrapped; anything else is handed to the engine as it
+ * is, which refuses it clearly if it is no record.
  */
 export async function readGameFile(file) {
-  const data = JSON.parse(await file.text());
-  if (data && typeof data === "object" && "version" in data) {
-    checkWrapper(data);
-    return { record: data.record, seats: data.seats };
+  const text = await file.text();
+  let data = null;
+  try {
+    data = JSON.parse(text); // only to tell a page save from a record
+  } catch {
+    // Not JSON: the engine says so.
   }
-  const players = Array.isArray(data?.players) ? data.players.length : 0;
-  return { record: data, seats: Array.from({ length: players }, () => ({ kind: "human" })) };
+  if (data && typeof data === "object" && "version" in data) return unwrapSave(data);
+  return { text };
 }

@@ -31,7 +31,7 @@ function finalGrids(view) {
         "figure",
         { class: `panel__seat game-over__grid${view.winners.includes(seat) ? " is-winner" : ""}` },
         grid({ seat, cells: view.grids[seat], size: "small", groups: view.live[seat].groups }),
-        h("figcaption", { class: "game-over__name" }, name),
+        h("figcaption", { class: "game-over__name name-cut", title: name }, name),
       ),
     ),
   );

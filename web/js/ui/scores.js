@@ -23,7 +23,7 @@ export function scores({ view, seats, highlight = null, live = true }) {
     h(
       "tr",
       { class: seat === highlight ? "is-current" : "" },
-      h("th", { scope: "row" }, h("span", { class: "scores__name" }, name), h("span", { class: "scores__kind" }, seatKind(seats[seat]))),
+      h("th", { scope: "row" }, h("span", { class: "scores__name name-cut", title: name }, name), h("span", { class: "scores__kind" }, seatKind(seats[seat]))),
       rounds.map((round) => {
         const scored = view.round_scores[round - 1];
         if (scored) return h("td", { class: "scores__round" }, scored[seat]);

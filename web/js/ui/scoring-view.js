@@ -22,7 +22,7 @@ export function scoringView({ scored, view, seats, onContinue }) {
     h(
       "article",
       { class: "panel__seat", "aria-labelledby": `scoring-seat-${seat}` },
-      h("h3", { class: "scoring__name", id: `scoring-seat-${seat}` }, view.names[seat], h("span", { class: "scoring__kind" }, seatKind(seats[seat]))),
+      h("h3", { class: "scoring__name", id: `scoring-seat-${seat}` }, h("span", { class: "scoring__player name-cut", title: view.names[seat] }, view.names[seat]), h("span", { class: "scoring__kind" }, seatKind(seats[seat]))),
       grid({ seat, cells: scoredGrid.cards, size: "score", groups: scoredGrid.groups }),
       breakdown(scoredGrid),
       h("p", { class: "scoring__total" }, t("scoring.total", { count: scoredGrid.total })),

@@ -16,7 +16,7 @@ function seatPanel({ view, seats, seat }) {
     h(
       "div",
       { class: "seat__head" },
-      h("span", { class: "seat__name" }, view.names[seat]),
+      h("span", { class: "seat__name", title: view.names[seat] }, view.names[seat]),
       h("span", { class: "seat__total" }, t("seat.total", { count: view.totals[seat] })),
       h("span", { class: "seat__kind" }, seatKind(seats[seat])),
       h("span", { class: "seat__grid" }, t("seat.grid", { count: live.total })),
