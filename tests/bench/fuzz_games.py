@@ -60,6 +60,7 @@ def play_one(browser: Any, site_url: str, seed: int, record_dir: Path) -> dict[s
         "seats": list(table.seats),
         "viewport": f"{table.viewport['width']}x{table.viewport['height']}",
         "moves": len(outcome.moves),
+        "kinds": dict(outcome.kinds),
         "actions": outcome.actions,
         "phases": dict(outcome.phases),
         "totals": outcome.totals,
@@ -107,14 +108,17 @@ def run(games: int, first_seed: int) -> dict[str, Any]:
 def summary(r: dict[str, Any]) -> dict[str, Any]:
     games = r["games"]
     phases: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
     for game in games:
         phases.update(game["phases"])
+        kinds.update(game["kinds"])
     seats = [kind for game in games for kind in game["seats"]]
     seconds = [game["seconds"] for game in games]
     return {
         "games": len(games),
         "seeds": f"{r['first_seed']}..{r['first_seed'] + len(games) - 1}",
         "moves": sum(game["moves"] for game in games),
+        "moves_by_kind": dict(kinds.most_common()),
         "actions": sum(game["actions"] for game in games),
         "phases": dict(phases),
         "table_sizes": dict(sorted(Counter(len(game["seats"]) for game in games).items())),
@@ -131,7 +135,8 @@ def report(r: dict[str, Any]) -> str:
     s = summary(r)
     lines = [
         f"Dozito fuzz run, {r['date']}, build {r['build']}, seeds {s['seeds']}",
-        f"  games {s['games']}, moves {s['moves']}, actions clicked {s['actions']}",
+        f"  games {s['games']}, moves {s['moves']} ({s['moves_by_kind']}),"
+        f" actions clicked {s['actions']}",
         f"  phases seen after a move: {s['phases']}",
         f"  table sizes: {s['table_sizes']}; seats: {s['seats']};"
         f" all-bot tables {s['all_bot_tables']}",

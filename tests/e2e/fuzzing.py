@@ -108,15 +108,17 @@ SETTLE_JS = """async ({ stallMs, busyMs }) => {
 }"""
 
 # Elements a player might hit by mistake: inside the contract's regions,
-# visible, carrying no action. Returns their centres.
+# visible in the window, carrying no action. Returns their centres.
 STRAY_TARGETS_JS = """() => {
   const regions = ['[data-testid="board"]', '[data-testid="status"]', '[data-testid="scores"]'];
   const out = [];
   for (const el of document.querySelectorAll(regions.map((r) => `${r}, ${r} *`).join(", "))) {
     if (el.closest("[data-action]") || !el.checkVisibility()) continue;
     const box = el.getBoundingClientRect();
-    if (box.width < 2 || box.height < 2) continue;
-    out.push({ x: box.x + box.width / 2, y: box.y + box.height / 2, what: el.tagName.toLowerCase()
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    if (box.width < 2 || box.height < 2 || x > innerWidth || y < 0 || y > innerHeight) continue;
+    out.push({ x, y, what: el.tagName.toLowerCase()
       + (el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : "")
       + (el.disabled ? ":disabled" : "") });
   }
@@ -184,6 +186,8 @@ class Outcome:
 
     table: Table
     moves: list[str] = field(default_factory=list)
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Moves by kind: click, double click, stray click, key."""
     actions: int = 0
     phases: Counter[str] = field(default_factory=Counter)
     totals: list[int] = field(default_factory=list)
@@ -270,7 +274,7 @@ class Fuzzer:
             self.page.mouse.dblclick(aim["x"], aim["y"])
         else:
             self.page.mouse.click(aim["x"], aim["y"])
-        self.outcome.moves.append(f"{'double ' if double else ''}{action}")
+        self.note("double click" if double else "click", f"{'double ' if double else ''}{action}")
         self.outcome.actions += 2 if double else 1
 
     def stray_click(self) -> None:
@@ -279,13 +283,17 @@ class Fuzzer:
             return
         target = self.rng.choice(targets)
         self.page.mouse.click(target["x"], target["y"])
-        self.outcome.moves.append(f"stray {target['what']}")
+        self.note("stray click", f"stray {target['what']}")
 
     def key_press(self) -> None:
         focused = self.page.evaluate(FOCUS_JS, self.rng.random())
         key = self.rng.choice(KEYS)
         self.page.keyboard.press(key)
-        self.outcome.moves.append(f"key {key!r} on {focused}")
+        self.note("key", f"key {key!r} on {focused}")
+
+    def note(self, kind: str, move: str) -> None:
+        self.outcome.kinds[kind] += 1
+        self.outcome.moves.append(move)
 
     # --- checks ------------------------------------------------------------------
 
