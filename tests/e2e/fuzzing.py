@@ -214,7 +214,7 @@ class Fuzzer:
             f"fuzz game seed={self.table.seed} {self.table.query} "
             f"viewport {self.table.viewport['width']}x{self.table.viewport['height']}: {why}\n"
             f"after {len(moves)} moves (last 40): {moves[-40:]}\n"
-            f"replay it: tests/bench/fuzz_games.py --seed {self.table.seed} --games 1"
+            f"play it again: tests/bench/fuzz_games.py --seed {self.table.seed} --games 1"
         )
 
     def play(self, record_dir: Path) -> Outcome:
