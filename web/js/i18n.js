@@ -20,11 +20,7 @@ async function fetchJson(path) {
 
 /** The language to use: ?lang=, then the saved choice, then the browser's. */
 function pickLanguage(available) {
-  const wanted = [
-    new URLSearchParams(location.search).get("lang"),
-    readItem(PREF_KEY),
-    ...(navigator.languages || [navigator.language]),
-  ];
+  const wanted = [new URLSearchParams(location.search).get("lang"), readItem(PREF_KEY), ...(navigator.languages || [navigator.language])];
   for (const tag of wanted) {
     const base = (tag || "").toLowerCase().split("-")[0];
     if (base && available[base]) return base;

@@ -240,7 +240,10 @@ function render({ events = [], focusMain = false } = {}) {
   if (phase === "turn") {
     keepFocus(el.board, () => fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction })), focusMain);
   } else {
-    const panel = phase === "round-end" ? scoringView({ scored: session.pending, view, seats, onContinue }) : gameOver({ view, seats, instantWinner: instantWinner(), onPlayAgain: playAgain, onNewGame: askNewGame });
+    const panel =
+      phase === "round-end"
+        ? scoringView({ scored: session.pending, view, seats, onContinue })
+        : gameOver({ view, seats, instantWinner: instantWinner(), onPlayAgain: playAgain, onNewGame: askNewGame });
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
@@ -444,7 +447,10 @@ applyContrast();
 /** The language menu, shown once there is more than one catalog; a choice reloads the page. */
 function initLanguages({ language, languages }) {
   const select = $("language");
-  fill(select, Object.entries(languages).map(([code, name]) => h("option", { value: code }, name)));
+  fill(
+    select,
+    Object.entries(languages).map(([code, name]) => h("option", { value: code }, name)),
+  );
   select.value = language;
   select.addEventListener("change", () => {
     saveLanguage(select.value);
@@ -466,7 +472,10 @@ function initToolbar() {
     if (file) enqueue(() => importGame(file));
   });
   initContrast();
-  fill(el.speed, SPEEDS.map((value) => h("option", { value }, t(`speed.${value}`))));
+  fill(
+    el.speed,
+    SPEEDS.map((value) => h("option", { value }, t(`speed.${value}`))),
+  );
   el.speed.value = speed;
   el.speed.addEventListener("change", () => {
     speed = el.speed.value;
