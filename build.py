@@ -631,10 +631,39 @@ def find_chromium() -> str | None:
     return str(found[-1]) if found else None
 
 
+JS_TESTS = ROOT / "tests" / "js"
+PRETTIER_PATHS = ["web", "tests/js", "eslint.config.js"]
+"""What prettier formats (see .prettierignore); eslint.config.js says what eslint lints."""
+
+
+def run_js_checks() -> int:
+    """Lint, format-check and unit-test (tests/js) the page's JavaScript; 1 if a check failed."""
+    tools = "node_modules/.bin/"
+    unit_tests = sorted(str(path.relative_to(ROOT)) for path in JS_TESTS.glob("*.test.mjs"))
+    checks = {
+        "eslint": ([tools + "eslint", "--max-warnings=0", "."], "fix what it lists above"),
+        "prettier --check": (
+            [tools + "prettier", "--check", *PRETTIER_PATHS],
+            f"format with `{tools}prettier --write {' '.join(PRETTIER_PATHS)}`",
+        ),
+        "node --test": (["node", "--test", *unit_tests], "node's report above names the failures"),
+    }
+    failed = []
+    for name, (command, fix) in checks.items():
+        log("$ " + " ".join(command))
+        if subprocess.run(command, cwd=ROOT).returncode:
+            failed.append(f"build.py test: {name} failed: {fix}")
+    for message in failed:
+        print(message, file=sys.stderr)
+    return 1 if failed else 0
+
+
 def test(pytest_args: list[str]) -> int:
     """Run pytest (unit and browser tests) in .venv; return its exit code."""
     if not find_chromium():
         sys.exit(f"build.py test: {CHROMIUM_HINT}")
+    if failed := run_js_checks():
+        return failed
     log("$ .venv/bin/python -m pytest " + " ".join(pytest_args))
     return subprocess.run([str(VENV_PYTHON), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
 

@@ -23,12 +23,7 @@ const BUILD = "__DOZITO_BUILD__";
 const PREFIX = "dozito-";
 const CACHE = PREFIX + BUILD.hash;
 /** Precached URLs, absolute ("./" is the page as the address names it) -> SHA-256 in hex. */
-const URLS = new Map(
-  [["./", BUILD.files["index.html"]], ...Object.entries(BUILD.files)].map(([file, sha256]) => [
-    new URL(file, self.location).href,
-    sha256,
-  ]),
-);
+const URLS = new Map([["./", BUILD.files["index.html"]], ...Object.entries(BUILD.files)].map(([file, sha256]) => [new URL(file, self.location).href, sha256]));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());

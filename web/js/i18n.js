@@ -10,7 +10,6 @@ const PREF_KEY = "dozito.lang";
 let messages = {};
 let fallback = {};
 let plural = new Intl.PluralRules(FALLBACK);
-let current = FALLBACK;
 
 async function fetchJson(path) {
   const response = await fetch(new URL(path, document.baseURI));
@@ -20,11 +19,7 @@ async function fetchJson(path) {
 
 /** The language to use: ?lang=, then the saved choice, then the browser's. */
 function pickLanguage(available) {
-  const wanted = [
-    new URLSearchParams(location.search).get("lang"),
-    readItem(PREF_KEY),
-    ...(navigator.languages || [navigator.language]),
-  ];
+  const wanted = [new URLSearchParams(location.search).get("lang"), readItem(PREF_KEY), ...(navigator.languages || [navigator.language])];
   for (const tag of wanted) {
     const base = (tag || "").toLowerCase().split("-")[0];
     if (base && available[base]) return base;
@@ -35,13 +30,19 @@ function pickLanguage(available) {
 /** Load the catalogs and translate the static page (elements with data-i18n). */
 export async function initI18n() {
   const { languages } = await fetchJson("i18n/languages.json");
-  current = pickLanguage(languages);
-  fallback = await fetchJson(`i18n/${FALLBACK}.json`);
-  messages = current === FALLBACK ? fallback : await fetchJson(`i18n/${current}.json`);
-  plural = new Intl.PluralRules(current);
-  document.documentElement.lang = current;
+  const language = pickLanguage(languages);
+  const english = await fetchJson(`i18n/${FALLBACK}.json`);
+  useCatalogs(language, language === FALLBACK ? english : await fetchJson(`i18n/${language}.json`), english);
+  document.documentElement.lang = language;
   translateStatic(document);
-  return { language: current, languages };
+  return { language, languages };
+}
+
+/** Let t() answer from catalog, in language, falling back to the English catalog key by key. */
+export function useCatalogs(language, catalog, english) {
+  messages = catalog;
+  fallback = english;
+  plural = new Intl.PluralRules(language);
 }
 
 /** Remember a language for next time (the page reloads to apply it). */

@@ -1,34 +1,29 @@
 // The app controller: boots the engine, chooses what to show (setup, the
 // table, a round's scoring, the game's end) and runs the game. Every engine
-// request goes through one task queue, so requests never overlap: human
-// clicks and imports are queued tasks; between tasks, bots play at the chosen speed.
+// request is a task of the scheduler, which also lets the bots play.
 import { animateEvents, measure, skipAnimations } from "./animate.js";
 import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
-import { initI18n, saveLanguage, t } from "./i18n.js";
+import { initI18n, t } from "./i18n.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
+import { Scheduler } from "./scheduler.js";
 import { Session } from "./session.js";
 import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
-import { SPEEDS, forgetGameQuery, gameFromQuery, speedFromQuery } from "./url.js";
+import { forgetGameQuery, gameFromQuery } from "./url.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
-import { fill, h } from "./ui/dom.js";
+import { fill } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
 import { otherTab } from "./ui/other-tab.js";
 import { scores } from "./ui/scores.js";
 import { scoringView } from "./ui/scoring-view.js";
+import { initContrast, initLanguages, initSpeed, initialSpeed } from "./ui/settings.js";
 import { seatNames, setup } from "./ui/setup.js";
 import { renderStatus } from "./ui/status.js";
 import { table } from "./ui/table.js";
 import { offerUpdates } from "./ui/update-prompt.js";
-
-/** Pause before each bot action, and length of a card flight, per speed (ms). */
-const BOT_PAUSE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
-const FLIGHT = { slow: 600, normal: 340, fast: 180, instant: 0 };
-/** Bots playing without pauses redraw the table at most this often (ms). */
-const REDRAW_EVERY = 150;
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -50,61 +45,26 @@ const el = {
   confirmDialog: $("confirm-dialog"),
 };
 
+initContrast($("contrast")); // before the first paint of the game
+
 let session = null;
 let writer = { held: true }; // this tab may save and play (single-writer.js)
 let screen = "loading"; // "loading", "setup" or "game"
-let speed = speedFromQuery() ?? readPrefs().speed ?? "normal";
 let busy = false; // an engine request is in flight
-let halted = false; // bots stopped after an engine error, until the player retries
-let fastForward = false; // bots skip their pauses until a human is to play
-const tasks = [];
-let pumping = false;
-let wakeBot = () => {};
-let lastRender = 0;
 let unsaved = false; // the last save failed, and the player was told
 const logView = new LogView(el.log);
+const scheduler = new Scheduler({
+  speed: initialSpeed(),
+  botTurn: () => screen === "game" && writer.held && session.botToPlay,
+  playBot: () => step(() => session.bot(), { bot: true }),
+  onIdle: renderBotBar,
+});
 
-// --- the task queue and the bots -------------------------------------------
-
-function enqueue(task) {
-  tasks.push(task);
-  wakeBot();
-  pump();
-}
-
-async function pump() {
-  if (pumping) return;
-  pumping = true;
-  try {
-    for (;;) {
-      if (tasks.length) {
-        await tasks.shift()();
-        continue;
-      }
-      if (screen !== "game" || halted || !writer.held || !session.botToPlay) break;
-      await botPause();
-      if (tasks.length || screen !== "game" || !writer.held || !session.botToPlay) continue;
-      await step(() => session.bot(), { bot: true });
-    }
-  } finally {
-    pumping = false;
-    fastForward = false;
-    renderBotBar();
-  }
-}
-
-function botPause() {
-  const ms = fastForward ? 0 : BOT_PAUSE[speed];
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    wakeBot = () => (clearTimeout(timer), resolve());
-  });
-}
+// --- actions -------------------------------------------------------------------
 
 /** One engine action (a human's or a bot's): request it, redraw, announce, animate. */
 async function step(request, { bot = false } = {}) {
-  // Bots playing without pauses are neither animated nor redrawn at every action.
-  const rushing = bot && (fastForward || speed === "instant");
+  const rushing = scheduler.rushing(bot);
   busy = true;
   disableActions();
   const before = rushing ? null : measure(el.board);
@@ -120,10 +80,10 @@ async function step(request, { bot = false } = {}) {
   announce(events);
   // A rushed bot move is saved with the next redraw: on resume the bots
   // replay it (their random streams are seeded by the game), so none is lost.
-  if (rushing && session.botToPlay && performance.now() - lastRender < REDRAW_EVERY) return;
+  if (rushing && session.botToPlay && scheduler.redrawnLately()) return;
   await saveGame();
   render({ events });
-  if (before) await animateEvents(events, before, el.board, FLIGHT[speed]);
+  if (before) await animateEvents(events, before, el.board, scheduler.flightMs);
 }
 
 /** A click on a legal target: one click, one action, queued behind any flight. */
@@ -131,7 +91,7 @@ function onAction(action) {
   if (busy || !session.humanToPlay) return;
   disableActions();
   skipAnimations();
-  enqueue(() => step(() => session.act(action)));
+  scheduler.enqueue(() => step(() => session.act(action)));
 }
 
 /** Take every action off the table at once, so a second click cannot slip in. */
@@ -146,7 +106,7 @@ function onContinue() {
   if (!session.pending) return;
   session.continueRound();
   render({ focusMain: true });
-  enqueue(saveGame);
+  scheduler.enqueue(saveGame);
 }
 
 // --- saving ------------------------------------------------------------------
@@ -186,7 +146,7 @@ function engineFailed(error, { bot }) {
   console.warn("dozito: engine error", error);
   const message = t("error.engine", { message: error.message });
   if (bot) {
-    halted = true;
+    scheduler.halted = true;
     showNotice(el.notice, message, { detail: t("error.botsStopped"), action: { label: t("error.retry"), run: retryBots } });
   } else {
     showNotice(el.notice, message);
@@ -201,15 +161,15 @@ function engineFailed(error, { bot }) {
 /** The engine died (its worker is gone, or Python failed fatally): only a reload brings it back. */
 function engineStopped(error) {
   console.warn("dozito: the engine stopped", error);
-  halted = true;
+  scheduler.halted = true;
   disableActions();
   showNotice(el.notice, t("error.engineStopped"), { detail: error.message, action: { label: t("error.reload"), run: () => location.reload() } });
 }
 
 function retryBots() {
-  halted = false;
+  scheduler.halted = false;
   hideNotice(el.notice);
-  pump();
+  scheduler.pump();
 }
 
 // --- rendering -----------------------------------------------------------------
@@ -227,7 +187,7 @@ function announce(events) {
  */
 function render({ events = [], focusMain = false } = {}) {
   if (screen !== "game" || !writer.held) return;
-  lastRender = performance.now();
+  scheduler.redrawn();
   const { view, seats } = session;
   const phase = session.phase;
   renderStatus(el.status, { phase, view, seats, scored: session.pending, events });
@@ -240,7 +200,10 @@ function render({ events = [], focusMain = false } = {}) {
   if (phase === "turn") {
     keepFocus(el.board, () => fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction })), focusMain);
   } else {
-    const panel = phase === "round-end" ? scoringView({ scored: session.pending, view, seats, onContinue }) : gameOver({ view, seats, instantWinner: instantWinner(), onPlayAgain: playAgain, onNewGame: askNewGame });
+    const panel =
+      phase === "round-end"
+        ? scoringView({ scored: session.pending, view, seats, onContinue })
+        : gameOver({ view, seats, instantWinner: instantWinner(), onPlayAgain: playAgain, onNewGame: askNewGame });
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
@@ -261,9 +224,9 @@ function keepFocus(root, redraw, focusMain) {
 }
 
 function renderBotBar() {
-  const show = screen === "game" && session.botToPlay && speed !== "instant";
+  const show = screen === "game" && session.botToPlay && scheduler.speed !== "instant";
   el.botBar.hidden = !show;
-  el.skip.disabled = fastForward;
+  el.skip.disabled = scheduler.fastForward;
 }
 
 function instantWinner() {
@@ -296,7 +259,7 @@ async function startGame({ seats, names, rounds, firstPlayer, seed }) {
 
 async function enterGame() {
   screen = "game";
-  halted = false;
+  scheduler.halted = false;
   forgetGameQuery();
   await saveGame();
   render({ focusMain: true });
@@ -361,7 +324,7 @@ function showSetup() {
     onBack: inGame ? backToGame : null,
     onStart: (choice) => {
       storePrefs({ setup: choice.setup });
-      enqueue(() => startGame(choice));
+      scheduler.enqueue(() => startGame(choice));
     },
   });
   fill(el.screen, form);
@@ -371,12 +334,12 @@ function showSetup() {
 function backToGame() {
   screen = "game";
   render({ focusMain: true });
-  pump();
+  scheduler.pump();
 }
 
 function playAgain() {
   const { seats, view } = session;
-  enqueue(() => startGame({ seats, names: view.names, rounds: view.rounds }));
+  scheduler.enqueue(() => startGame({ seats, names: view.names, rounds: view.rounds }));
 }
 
 async function askNewGame() {
@@ -389,14 +352,14 @@ async function askNewGame() {
 
 /** Open what the tab was opened for: the address's game, else the saved one, else the setup. */
 function openGame(query) {
-  if (query) enqueue(() => startGame(queryGame(query)));
-  else enqueue(async () => (await resumeSaved()) || showSetup());
+  if (query) scheduler.enqueue(() => startGame(queryGame(query)));
+  else scheduler.enqueue(async () => (await resumeSaved()) || showSetup());
 }
 
 /** Another tab has the game: cover the table (bots and saves stop) until the player takes it back. */
 function coverTable() {
   disableActions();
-  wakeBot();
+  scheduler.wake();
   renderStatus(el.status, { phase: "loading", stage: "elsewhere" });
   el.board.hidden = true;
   el.side.hidden = true;
@@ -415,69 +378,26 @@ async function playHere() {
 
 // --- toolbar ---------------------------------------------------------------------
 
-// High contrast: the player's choice if they made one, else the system's
-// `prefers-contrast: more`. Applied before the first paint of the game.
-const moreContrast = matchMedia("(prefers-contrast: more)");
-
-function contrastWanted() {
-  const chosen = readPrefs().contrast;
-  return typeof chosen === "boolean" ? chosen : moreContrast.matches;
-}
-
-function applyContrast() {
-  const on = contrastWanted();
-  document.documentElement.classList.toggle("high-contrast", on);
-  $("contrast").checked = on;
-}
-
-function initContrast() {
-  const box = $("contrast");
-  box.addEventListener("change", () => {
-    storePrefs({ contrast: box.checked });
-    applyContrast();
-  });
-  moreContrast.addEventListener("change", applyContrast);
-}
-
-applyContrast();
-
-/** The language menu, shown once there is more than one catalog; a choice reloads the page. */
-function initLanguages({ language, languages }) {
-  const select = $("language");
-  fill(select, Object.entries(languages).map(([code, name]) => h("option", { value: code }, name)));
-  select.value = language;
-  select.addEventListener("change", () => {
-    saveLanguage(select.value);
-    const url = new URL(location.href);
-    url.searchParams.delete("lang");
-    location.replace(url);
-  });
-  $("language-picker").hidden = Object.keys(languages).length < 2;
-}
-
 function initToolbar() {
   $("new-game").addEventListener("click", askNewGame);
   $("help-button").addEventListener("click", () => openDialog(el.helpDialog, { title: t("help.title"), content: helpContent() }));
-  el.exportButton.addEventListener("click", () => enqueue(exportGame));
+  el.exportButton.addEventListener("click", () => scheduler.enqueue(exportGame));
   $("import-button").addEventListener("click", () => el.importFile.click());
   el.importFile.addEventListener("change", () => {
     const [file] = el.importFile.files;
     el.importFile.value = "";
-    if (file) enqueue(() => importGame(file));
+    if (file) scheduler.enqueue(() => importGame(file));
   });
-  initContrast();
-  fill(el.speed, SPEEDS.map((value) => h("option", { value }, t(`speed.${value}`))));
-  el.speed.value = speed;
-  el.speed.addEventListener("change", () => {
-    speed = el.speed.value;
-    storePrefs({ speed });
-    wakeBot();
-    renderBotBar();
+  initSpeed(el.speed, {
+    speed: scheduler.speed,
+    onChange: (speed) => {
+      scheduler.setSpeed(speed);
+      renderBotBar();
+    },
   });
   el.skip.addEventListener("click", () => {
-    fastForward = true;
+    scheduler.skip();
     skipAnimations();
-    wakeBot();
     renderBotBar();
   });
   // Any click or Escape cuts the current card flights short.
@@ -509,7 +429,7 @@ async function boot() {
   }
   initToolbar();
   offerUpdates();
-  initLanguages(catalogs);
+  initLanguages($("language"), $("language-picker"), catalogs);
   let query = null;
   try {
     query = gameFromQuery();

@@ -27,7 +27,10 @@ function integer(params, key, min, max) {
 export function gameFromQuery(search = location.search) {
   const params = new URLSearchParams(search);
   if (!params.has("players")) return null;
-  const kinds = params.get("players").split(",").map((k) => k.trim().toLowerCase());
+  const kinds = params
+    .get("players")
+    .split(",")
+    .map((k) => k.trim().toLowerCase());
   if (kinds.length < 2 || kinds.length > 5) throw new QueryError(`players=${params.get("players")}`);
   const seats = kinds.map((kind) => {
     if (kind === "human") return { kind: "human" };

@@ -49,10 +49,7 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
       reject(failure); // no effect once booted
       if (dead) onDead(failure);
     };
-    const timer = setTimeout(
-      () => stop(`The game engine did not start within ${timeoutMs / 1000} s.`),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => stop(`The game engine did not start within ${timeoutMs / 1000} s.`), timeoutMs);
     // While requests wait, the worker must say within ANSWER_MS that it has
     // started on the next one, then answer it within WORK_MS. A hidden page
     // may be frozen, its worker with it: the count starts again once shown.

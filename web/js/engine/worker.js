@@ -30,7 +30,9 @@ function watchLoading() {
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
   self.fetch = async (resource, options) => {
-    const name = String(resource?.url ?? resource).split("/").pop();
+    const name = String(resource?.url ?? resource)
+      .split("/")
+      .pop();
     let response;
     try {
       response = await fetch(resource, options);

@@ -17,6 +17,10 @@ export function cardFace(code) {
     h("span", { class: "card__number" }, kind === "joker" ? h("span", { class: "card__joker-mark" }) : number),
     h("span", { class: "card__pip card__symbol" }),
     kind === "stop" || kind === "replay" ? h("span", { class: `card__badge card__badge--${kind}` }, t(`card.badge.${kind}`)) : null,
-    h("span", { class: "card__suns" }, Array.from({ length: suns }, () => h("span", { class: "card__sun" }))),
+    h(
+      "span",
+      { class: "card__suns" },
+      Array.from({ length: suns }, () => h("span", { class: "card__sun" })),
+    ),
   );
 }

@@ -15,7 +15,11 @@ export function showNotice(el, message, { kind = "error", detail = "", action = 
     h("p", { class: "notice__message" }, message),
     detail ? h("p", { class: "notice__detail" }, detail) : null,
     action ? h("button", { type: "button", class: "button button--primary", onclick: action.run }, action.label) : null,
-    h("button", { type: "button", class: "button button--quiet notice__close", dataset: { testid: "notice-close" }, onclick: () => hideNotice(el) }, t("notice.dismiss")),
+    h(
+      "button",
+      { type: "button", class: "button button--quiet notice__close", dataset: { testid: "notice-close" }, onclick: () => hideNotice(el) },
+      t("notice.dismiss"),
+    ),
   );
 }
 
@@ -55,7 +59,15 @@ export function openDialog(dialog, { title, content }) {
       "div",
       { class: "dialog__head" },
       h("h2", { class: "dialog__title", id: `${dialog.id}-title` }, title),
-      h("form", { method: "dialog" }, h("button", { type: "submit", class: "button button--icon", "aria-label": t("dialog.close"), title: t("dialog.close") }, h("span", { class: "icon-remove", "aria-hidden": "true" }))),
+      h(
+        "form",
+        { method: "dialog" },
+        h(
+          "button",
+          { type: "submit", class: "button button--icon", "aria-label": t("dialog.close"), title: t("dialog.close") },
+          h("span", { class: "icon-remove", "aria-hidden": "true" }),
+        ),
+      ),
     ),
     h("div", { class: "dialog__content" }, content),
   );

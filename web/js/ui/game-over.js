@@ -17,7 +17,14 @@ function explanation(view, instantWinner) {
   const points = view.totals[winner];
   if (view.winners.length > 1) return t("gameOver.shared", { who: names(view.winners), points, best: best(view, winner) });
   const tied = view.names.map((_, seat) => seat).filter((seat) => seat !== winner && view.totals[seat] === points);
-  if (tied.length) return t("gameOver.tieBroken", { who: view.names[winner], others: names(tied), points, best: best(view, winner), otherBest: Math.max(...tied.map((seat) => best(view, seat))) });
+  if (tied.length)
+    return t("gameOver.tieBroken", {
+      who: view.names[winner],
+      others: names(tied),
+      points,
+      best: best(view, winner),
+      otherBest: Math.max(...tied.map((seat) => best(view, seat))),
+    });
   return t("gameOver.mostPoints", { who: view.names[winner], count: points });
 }
 

@@ -32,7 +32,9 @@ function outlines(groups) {
       left: column > 0 ? spot - 1 : 0,
       right: column < COLUMNS - 1 ? spot + 1 : 0,
     };
-    const edges = Object.entries(sides).filter(([, next]) => groupOf.get(next) !== index).map(([side]) => `edge-${side}`);
+    const edges = Object.entries(sides)
+      .filter(([, next]) => groupOf.get(next) !== index)
+      .map(([side]) => `edge-${side}`);
     cells.set(spot, { classes: ["in-group", ...edges], group: groups[index] });
   }
   return cells;
@@ -49,7 +51,10 @@ export function grid({ seat, cells, size, groups = [], actions = null, onAction 
     const cell = outlined.get(spot);
     const classes = ["spot", ...(cell ? cell.classes : [])];
     // The group's points sit on its lowest spot, which comes first in spot order.
-    const points = cell && cell.group.spots[0] === spot ? h("span", { class: `spot__points spot__points--${COLORS[cell.group.color]}` }, t("group.points", { count: cell.group.points })) : null;
+    const points =
+      cell && cell.group.spots[0] === spot
+        ? h("span", { class: `spot__points spot__points--${COLORS[cell.group.color]}` }, t("group.points", { count: cell.group.points }))
+        : null;
     const picture = [cardFace(code), points, h("span", { class: "spot__number", "aria-hidden": "true" }, spot)];
     if (size !== "large") return h("li", { class: classes.join(" "), dataset: { anim: `spot:${seat}:${spot}` } }, picture, srOnly(spotLabel(spot, code)));
     const action = actions ? actions.get(spot) : undefined;
@@ -77,4 +82,3 @@ export function grid({ seat, cells, size, groups = [], actions = null, onAction 
   const list = h("ol", { class: `grid grid--${size}` }, items);
   return size === "large" ? gridKeys(list) : list;
 }
-

@@ -16,8 +16,16 @@ function legend() {
   const colors = Object.values(COLORS).map((color) => [color, cardsOfKind("normal").find((code) => cardInfo(code).color === color)]);
   const figure = (code, caption) => h("figure", { class: "help__card" }, cardFace(code), h("figcaption", {}, caption));
   return [
-    h("div", { class: "help__cards" }, examples.map((code) => figure(code, cardDescription(code)))),
-    h("div", { class: "help__cards help__cards--colors" }, colors.map(([color, code]) => figure(code, t(`color.${color}`)))),
+    h(
+      "div",
+      { class: "help__cards" },
+      examples.map((code) => figure(code, cardDescription(code))),
+    ),
+    h(
+      "div",
+      { class: "help__cards help__cards--colors" },
+      colors.map(([color, code]) => figure(code, t(`color.${color}`))),
+    ),
   ];
 }
 

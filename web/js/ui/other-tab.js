@@ -15,6 +15,10 @@ export function otherTab({ onPlayHere }) {
     { class: "other-tab panel", "aria-labelledby": "other-tab-title", dataset: { testid: "other-tab" } },
     h("h2", { id: "other-tab-title", class: "panel__title" }, t("otherTab.title")),
     h("p", { class: "other-tab__detail" }, t("otherTab.detail")),
-    h("div", { class: "panel__actions" }, h("button", { type: "button", class: "button button--primary", dataset: { testid: "play-here" }, onclick: playHere }, t("otherTab.playHere"))),
+    h(
+      "div",
+      { class: "panel__actions" },
+      h("button", { type: "button", class: "button button--primary", dataset: { testid: "play-here" }, onclick: playHere }, t("otherTab.playHere")),
+    ),
   );
 }

@@ -49,7 +49,10 @@ export function piles({ view, legal, onAction }) {
         label,
         anim: `pile:${index}`,
         focus: `pile:${index}`,
-        children: [top ? cardFace(top) : h("span", { class: "card card--empty", "aria-hidden": "true" }), h("span", { class: "pile__count", "aria-hidden": "true" }, view.pile_sizes[index])],
+        children: [
+          top ? cardFace(top) : h("span", { class: "card card--empty", "aria-hidden": "true" }),
+          h("span", { class: "pile__count", "aria-hidden": "true" }, view.pile_sizes[index]),
+        ],
       }),
       h("span", { class: "pile__caption", "aria-hidden": "true" }, where),
     );

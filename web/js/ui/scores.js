@@ -16,7 +16,9 @@ export function scores({ view, seats, highlight = null, live = true }) {
     "tr",
     {},
     h("th", { scope: "col" }, t("scores.player")),
-    rounds.map((round) => h("th", { scope: "col", class: "scores__round" }, h("abbr", { title: t("scores.roundLong", { round }) }, t("scores.round", { round })))),
+    rounds.map((round) =>
+      h("th", { scope: "col", class: "scores__round" }, h("abbr", { title: t("scores.roundLong", { round }) }, t("scores.round", { round }))),
+    ),
     h("th", { scope: "col", class: "scores__total" }, t("scores.total")),
   );
   const rows = view.names.map((name, seat) =>
@@ -27,8 +29,14 @@ export function scores({ view, seats, highlight = null, live = true }) {
       rounds.map((round) => {
         const scored = view.round_scores[round - 1];
         if (scored) return h("td", { class: "scores__round" }, scored[seat]);
-        if (round === playing) return h("td", { class: "scores__round scores__live", title: t("scores.liveTitle") }, t("scores.live", { score: view.live[seat].total }));
-        return h("td", { class: "scores__round scores__none" }, h("span", { "aria-hidden": "true" }, "·"), h("span", { class: "sr-only" }, t("scores.notPlayed")));
+        if (round === playing)
+          return h("td", { class: "scores__round scores__live", title: t("scores.liveTitle") }, t("scores.live", { score: view.live[seat].total }));
+        return h(
+          "td",
+          { class: "scores__round scores__none" },
+          h("span", { "aria-hidden": "true" }, "·"),
+          h("span", { class: "sr-only" }, t("scores.notPlayed")),
+        );
       }),
       h("td", { class: "scores__total" }, view.totals[seat]),
     ),

@@ -9,7 +9,11 @@ import { scores, seatKind } from "./scores.js";
 
 function breakdown(scoredGrid) {
   const lines = scoredGrid.groups.map((group) =>
-    h("li", { class: `scoring__group scoring__group--${COLORS[group.color]}` }, t("scoring.group", { color: t(`color.${COLORS[group.color]}`), size: group.spots.length, count: group.points })),
+    h(
+      "li",
+      { class: `scoring__group scoring__group--${COLORS[group.color]}` },
+      t("scoring.group", { color: t(`color.${COLORS[group.color]}`), size: group.spots.length, count: group.points }),
+    ),
   );
   lines.push(h("li", { class: "scoring__suns" }, t("scoring.suns", { count: scoredGrid.suns })));
   return h("ul", { class: "scoring__breakdown" }, lines);
@@ -22,7 +26,12 @@ export function scoringView({ scored, view, seats, onContinue }) {
     h(
       "article",
       { class: "panel__seat", "aria-labelledby": `scoring-seat-${seat}` },
-      h("h3", { class: "scoring__name", id: `scoring-seat-${seat}` }, h("span", { class: "scoring__player name-cut", title: view.names[seat] }, view.names[seat]), h("span", { class: "scoring__kind" }, seatKind(seats[seat]))),
+      h(
+        "h3",
+        { class: "scoring__name", id: `scoring-seat-${seat}` },
+        h("span", { class: "scoring__player name-cut", title: view.names[seat] }, view.names[seat]),
+        h("span", { class: "scoring__kind" }, seatKind(seats[seat])),
+      ),
       grid({ seat, cells: scoredGrid.cards, size: "score", groups: scoredGrid.groups }),
       breakdown(scoredGrid),
       h("p", { class: "scoring__total" }, t("scoring.total", { count: scoredGrid.total })),
@@ -38,7 +47,11 @@ export function scoringView({ scored, view, seats, onContinue }) {
     h(
       "div",
       { class: "panel__actions" },
-      h("button", { type: "button", class: "button button--primary", dataset: { action: "continue", focus: "continue" }, onclick: onContinue }, last ? t("scoring.toResults") : t("scoring.nextRound")),
+      h(
+        "button",
+        { type: "button", class: "button button--primary", dataset: { action: "continue", focus: "continue" }, onclick: onContinue },
+        last ? t("scoring.toResults") : t("scoring.nextRound"),
+      ),
     ),
   );
 }

@@ -10,7 +10,14 @@ const MAX_SEATS = 5;
 const MAX_ROUNDS = 10;
 const NAME_LENGTH = 24;
 
-export const DEFAULT_SETUP = { seats: [{ kind: "human", name: "" }, { kind: "casual", name: "" }], rounds: 3, first: "random" };
+export const DEFAULT_SETUP = {
+  seats: [
+    { kind: "human", name: "" },
+    { kind: "casual", name: "" },
+  ],
+  rounds: 3,
+  first: "random",
+};
 
 /** The name a seat gets when its field is left empty. */
 function defaultName(seat, index) {
@@ -32,7 +39,10 @@ export function sanitizeSetup(saved) {
   const seats = Array.isArray(saved?.seats) ? saved.seats.filter((s) => kinds.includes(s?.kind)).slice(0, MAX_SEATS) : [];
   const rounds = Number.isInteger(saved?.rounds) && saved.rounds >= 1 && saved.rounds <= MAX_ROUNDS ? saved.rounds : DEFAULT_SETUP.rounds;
   return {
-    seats: seats.length >= MIN_SEATS ? seats.map((s) => ({ kind: s.kind, name: typeof s.name === "string" ? s.name.slice(0, NAME_LENGTH) : "" })) : structuredClone(DEFAULT_SETUP.seats),
+    seats:
+      seats.length >= MIN_SEATS
+        ? seats.map((s) => ({ kind: s.kind, name: typeof s.name === "string" ? s.name.slice(0, NAME_LENGTH) : "" }))
+        : structuredClone(DEFAULT_SETUP.seats),
     rounds,
     first: Number.isInteger(saved?.first) && saved.first < seats.length ? saved.first : "random",
   };
@@ -46,12 +56,24 @@ export function setup({ initial, onStart, onBack = null }) {
   const state = sanitizeSetup(initial);
   const seatList = h("ol", { class: "setup__seats" });
   const firstSelect = h("select", { id: "setup-first", class: "field" });
-  const customRounds = h("input", { type: "number", id: "setup-rounds-custom", class: "field field--number", min: 1, max: MAX_ROUNDS, value: state.rounds, "aria-label": t("setup.customRounds") });
+  const customRounds = h("input", {
+    type: "number",
+    id: "setup-rounds-custom",
+    class: "field field--number",
+    min: 1,
+    max: MAX_ROUNDS,
+    value: state.rounds,
+    "aria-label": t("setup.customRounds"),
+  });
   const addButton = h("button", { type: "button", class: "button button--quiet", onclick: () => addSeat() }, t("setup.addPlayer"));
 
   function renderFirst() {
     const names = seatNames(state.seats);
-    fill(firstSelect, h("option", { value: "random" }, t("setup.firstRandom")), names.map((name, i) => h("option", { value: i }, name)));
+    fill(
+      firstSelect,
+      h("option", { value: "random" }, t("setup.firstRandom")),
+      names.map((name, i) => h("option", { value: i }, name)),
+    );
     firstSelect.value = String(state.first);
   }
 
@@ -61,7 +83,12 @@ export function setup({ initial, onStart, onBack = null }) {
       state.seats.map((seat, i) => {
         const kind = h(
           "select",
-          { id: `setup-kind-${i}`, class: "field", "aria-label": t("setup.kindLabel", { n: i + 1 }), onchange: (e) => ((seat.kind = e.target.value), renderFirst(), (name.placeholder = defaultName(seat, i))) },
+          {
+            id: `setup-kind-${i}`,
+            class: "field",
+            "aria-label": t("setup.kindLabel", { n: i + 1 }),
+            onchange: (e) => ((seat.kind = e.target.value), renderFirst(), (name.placeholder = defaultName(seat, i))),
+          },
           h("option", { value: "human" }, t("level.human")),
           BOT_LEVELS.map((level) => h("option", { value: level }, t(`level.${level}`))),
         );
@@ -79,7 +106,14 @@ export function setup({ initial, onStart, onBack = null }) {
         });
         const remove = h(
           "button",
-          { type: "button", class: "button button--icon", "aria-label": t("setup.removePlayer", { n: i + 1 }), title: t("setup.removePlayer", { n: i + 1 }), disabled: state.seats.length <= MIN_SEATS, onclick: () => removeSeat(i) },
+          {
+            type: "button",
+            class: "button button--icon",
+            "aria-label": t("setup.removePlayer", { n: i + 1 }),
+            title: t("setup.removePlayer", { n: i + 1 }),
+            disabled: state.seats.length <= MIN_SEATS,
+            onclick: () => removeSeat(i),
+          },
           h("span", { class: "icon-remove", "aria-hidden": "true" }),
         );
         return h("li", { class: "setup__seat" }, h("span", { class: "setup__seat-number", "aria-hidden": "true" }, i + 1), kind, name, remove);

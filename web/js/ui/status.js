@@ -73,6 +73,12 @@ export function renderStatus(el, { phase, view = null, seats = [], scored = null
     el,
     phase === "loading" && stage !== "elsewhere" ? h("span", { class: "status__spinner", "aria-hidden": "true" }) : null,
     h("span", { class: "status__text" }, h("strong", { class: "status__main" }, main), detail ? h("span", { class: "status__detail" }, detail) : null),
-    chips.length ? h("span", { class: "status__chips" }, chips.map((chip) => (typeof chip === "string" ? h("span", { class: "chip" }, chip) : chip))) : null,
+    chips.length
+      ? h(
+          "span",
+          { class: "status__chips" },
+          chips.map((chip) => (typeof chip === "string" ? h("span", { class: "chip" }, chip) : chip)),
+        )
+      : null,
   );
 }

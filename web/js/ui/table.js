@@ -50,6 +50,10 @@ export function table({ view, seats, interactive, onAction }) {
     ),
     // After the stage in reading order (where the player acts comes first);
     // wide screens show it above the stage (css/table.css).
-    h("ol", { class: "seats", "aria-label": t("table.players") }, view.names.map((_, i) => seatPanel({ view, seats, seat: i }))),
+    h(
+      "ol",
+      { class: "seats", "aria-label": t("table.players") },
+      view.names.map((_, i) => seatPanel({ view, seats, seat: i })),
+    ),
   ];
 }

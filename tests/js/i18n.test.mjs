@@ -1,0 +1,46 @@
+// t(): placeholders, plural forms by the language's rules, the English
+// fallback key by key, and a missing key shown as itself.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { t, useCatalogs } from "../../web/js/i18n.js";
+import { catalog } from "./catalogs.mjs";
+
+const english = { greet: "Hello, {who}", "card.one": "1 card", "card.other": "{count} cards", onlyEnglish: "English only" };
+
+test("placeholders are filled from params; unknown ones stay as written", () => {
+  useCatalogs("en", english, english);
+  assert.equal(t("greet", { who: "Ann" }), "Hello, Ann");
+  assert.equal(t("greet"), "Hello, {who}");
+  assert.equal(t("greet", { who: 0 }), "Hello, 0");
+});
+
+test("a numeric count picks the plural form by the language's rules", () => {
+  useCatalogs("en", english, english);
+  assert.equal(t("card", { count: 1 }), "1 card");
+  assert.equal(t("card", { count: 0 }), "0 cards");
+  assert.equal(t("card", { count: 7 }), "7 cards");
+  // French counts 0 as singular, English does not.
+  useCatalogs("fr", catalog("fr"), catalog("en"));
+  assert.equal(t("card.suns", { count: 0 }), "0 soleil");
+  assert.equal(t("card.suns", { count: 2 }), "2 soleils");
+  useCatalogs("en", catalog("en"), catalog("en"));
+  assert.equal(t("card.suns", { count: 0 }), "0 suns");
+});
+
+test("a plural form the language lacks falls back to its other form", () => {
+  useCatalogs("ar", { "card.other": "{count} x" }, english);
+  assert.equal(t("card", { count: 2 }), "2 x"); // Arabic's "two" form is missing
+});
+
+test("a key the translation lacks comes from English", () => {
+  useCatalogs("de", { greet: "Hallo, {who}" }, english);
+  assert.equal(t("greet", { who: "Bo" }), "Hallo, Bo");
+  assert.equal(t("onlyEnglish"), "English only");
+});
+
+test("a key no catalog has is shown as itself, with a warning", (context) => {
+  const warn = context.mock.method(console, "warn", () => {});
+  useCatalogs("en", english, english);
+  assert.equal(t("no.such.key"), "no.such.key");
+  assert.deepEqual(warn.mock.calls[0].arguments, ["i18n: missing message no.such.key"]);
+});

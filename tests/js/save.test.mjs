@@ -1,0 +1,91 @@
+// The page's save in localStorage: the wrapper checks, the version 1
+// upgrade, an unusable save set aside, and storage that refuses (blocked, or
+// full) never throwing. Node has no localStorage: each test installs one.
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+import { SaveError, readGame, readItem, setAsideGame, storeGame, unwrapSave } from "../../web/js/save.js";
+
+/** The Web Storage methods save.js uses, over a Map; full: setItem throws as a full storage does. */
+class MemoryStorage {
+  constructor({ full = false } = {}) {
+    this.items = new Map();
+    this.full = full;
+  }
+  getItem(key) {
+    return this.items.has(key) ? this.items.get(key) : null;
+  }
+  setItem(key, value) {
+    if (this.full) throw new DOMException("quota", "QuotaExceededError");
+    this.items.set(key, String(value));
+  }
+  removeItem(key) {
+    this.items.delete(key);
+  }
+}
+
+let storage;
+beforeEach(() => {
+  storage = new MemoryStorage();
+  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+});
+
+const RECORD = '{"format":"dozito/1","seed":12345678901234567890}';
+
+test("a version 2 save is the engine's record text and whether its scoring was seen", () => {
+  assert.equal(storeGame({ version: 2, record: RECORD, scoringSeen: true }), true);
+  assert.deepEqual(readGame(), { text: RECORD, scoringSeen: true }); // the text as stored: no seed rounded
+});
+
+test("no save is null", () => {
+  assert.equal(readGame(), null);
+});
+
+test("a save the page cannot use is a SaveError saying why", () => {
+  const refused = {
+    "not JSON": "{",
+    "not an object": "42",
+    "no record": '{"version":2,"scoringSeen":true}',
+    "bad scoringSeen": `{"version":2,"record":"{}","scoringSeen":"yes"}`,
+    "version 3": '{"version":3}',
+    "version 1: no record or seats": '{"version":1,"record":{}}',
+  };
+  for (const [message, text] of Object.entries(refused)) {
+    storage.setItem("dozito.save", text);
+    assert.throws(readGame, (error) => error instanceof SaveError && error.message === message, message);
+  }
+});
+
+test("a version 1 save moves its seats into the record; its scoring view is rebuilt, not trusted", () => {
+  const old = { version: 1, record: { format: "dozito/1", actions: ["draw"] }, seats: [{ kind: "human" }, { kind: "bot", level: "sharp" }], pending: null };
+  assert.deepEqual(unwrapSave(old), { text: '{"format":"dozito/1","actions":["draw"],"seats":["human","sharp"]}', scoringSeen: true });
+  assert.equal(unwrapSave({ ...old, pending: { type: "round_scored" } }).scoringSeen, false);
+  // What is no seat is passed on for the engine to refuse, not dropped.
+  assert.equal(JSON.parse(unwrapSave({ ...old, seats: [null] }).text).seats[0], null);
+});
+
+test("an unusable save is set aside under dozito.save.broken", () => {
+  storage.setItem("dozito.save", "{");
+  setAsideGame();
+  assert.equal(readItem("dozito.save"), null);
+  assert.equal(readItem("dozito.save.broken"), "{");
+});
+
+test("a full storage refuses the save without throwing", (context) => {
+  context.mock.method(console, "warn", () => {});
+  storage.full = true;
+  assert.equal(storeGame({ version: 2, record: RECORD, scoringSeen: true }), false);
+  assert.equal(readGame(), null);
+});
+
+test("a blocked storage (localStorage itself throws) reads as empty and refuses saves", (context) => {
+  context.mock.method(console, "warn", () => {});
+  Object.defineProperty(globalThis, "localStorage", {
+    get() {
+      throw new DOMException("blocked", "SecurityError");
+    },
+    configurable: true,
+  });
+  assert.equal(readGame(), null);
+  assert.equal(storeGame({ version: 2, record: RECORD, scoringSeen: true }), false);
+  setAsideGame();
+});
