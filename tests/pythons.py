@@ -157,9 +157,8 @@ def run_311(args: list[str]) -> int:
     return subprocess.run([python, "-m", "pytest", *args], cwd=ROOT, env=env).returncode
 
 
-def pyodide_wheels(runtime: Path) -> list[Path]:
-    """TEST_NEEDS at their pins, as wheels for the Pyodide in runtime, downloaded once."""
-    info = json.loads((runtime / "pyodide-lock.json").read_text())["info"]
+def pyodide_wheels(info: dict[str, str]) -> list[Path]:
+    """TEST_NEEDS at their pins, as wheels for the Pyodide of a lock file's info; fetched once."""
     python = ".".join(info["python"].split(".")[:2])
     platform = f"pyemscripten_{info['abi_version']}_{info['arch']}"
     folder = CACHE / f"wheels-{platform}-{site_build.file_hash(CONSTRAINTS)[:16]}"
@@ -182,16 +181,16 @@ def pytest_in_pyodide(args: list[str], cwd: Path = ROOT) -> int:
     runtime = site_build.DIST / "pyodide"
     if not (runtime / "pyodide.mjs").exists():
         raise Unavailable("dist/pyodide is missing: `python3 build.py` makes it")
+    info = json.loads((runtime / "pyodide-lock.json").read_text())["info"]
     job = {
         "runtime": str(runtime),
         "stdlib": str(runtime / site_build.STDLIB_PYC),
-        "wheels": [str(w) for w in pyodide_wheels(runtime)],
-        "mounts": sorted({str(ROOT), str(cwd)}),
+        "wheels": [str(w) for w in pyodide_wheels(info)],
+        "mounts": [str(ROOT)] + [str(cwd)] * (not cwd.is_relative_to(ROOT)),
         "cwd": str(cwd),
         "args": args,
     }
-    python = json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
-    site_build.log(f"$ pytest {' '.join(args)}  (Python {python} in Pyodide, under Node.js)")
+    site_build.log(f"$ pytest {' '.join(args)}  (Python {info['python']} in Pyodide)")
     command = ["node", "--input-type=module", "-e", NODE_RUNNER, json.dumps(job)]
     return subprocess.run(command, cwd=ROOT).returncode
 
