@@ -3,7 +3,7 @@
 
     python3 build.py                    build dist/ (the same as `build`)
     python3 build.py serve [--port P]   build, then serve dist/ on 127.0.0.1
-    python3 build.py test [ARGS...]     build, then run pytest over tests/
+    python3 build.py test [ARGS...]     build, then pytest over tests/ (also on 3.11, in Pyodide)
 
 Only the standard library is needed to start: the build makes `.venv` (with the
 Python that `.python-version` names) and `node_modules` itself, and runs the
@@ -659,13 +659,17 @@ def run_js_checks() -> int:
 
 
 def test(pytest_args: list[str]) -> int:
-    """Run pytest (unit and browser tests) in .venv; return its exit code."""
+    """Run pytest (unit and browser tests) in .venv, then the engine's tests on
+    Python 3.11 and in Pyodide (tests/pythons.py); return 0 if all passed."""
     if not find_chromium():
         sys.exit(f"build.py test: {CHROMIUM_HINT}")
     if failed := run_js_checks():
         return failed
     log("$ .venv/bin/python -m pytest " + " ".join(pytest_args))
-    return subprocess.run([str(VENV_PYTHON), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    code = subprocess.run([str(VENV_PYTHON), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    log(f"the build Python (.venv): {'passed' if code == 0 else f'FAILED (pytest exit {code})'}")
+    others = [sys.executable, "tests/pythons.py", *pytest_args]
+    return subprocess.run(others, cwd=ROOT).returncode or code
 
 
 # --- command line -------------------------------------------------------------
@@ -678,7 +682,10 @@ def main(argv: list[str]) -> int:
     commands.add_parser("build", help="build dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="build, then run pytest; other arguments go to pytest")
+    commands.add_parser(
+        "test",
+        help="build, then run pytest here, on 3.11 and in Pyodide; other arguments go to pytest",
+    )
     bench_parser = commands.add_parser("bench", help="build, then benchmark the site in Chromium")
     bench_parser.add_argument("--runs", type=int, default=5, help="interleaved boot runs")
     bench_parser.add_argument("--json", action="store_true", help="results as one JSON line")

@@ -60,6 +60,14 @@ def test_runs_the_readme_test_command(name: str) -> None:
     assert f"    {TEST_COMMAND}\n" in readme
 
 
+@pytest.mark.parametrize("name", ["test.yml", "pages.yml"])
+def test_sets_up_the_build_python_and_the_engines_minimum(name: str) -> None:
+    """tests/pythons.py runs the engine's tests on 3.11; with CI=true a missing one fails."""
+    (setup,) = [s for s in steps(load(name)) if s.get("uses") == "actions/setup-python@v5"]
+    build_python = (WORKFLOWS.parent.parent / ".python-version").read_text().strip()
+    assert setup["with"]["python-version"].split() == ["3.11", build_python]  # the last: python3
+
+
 def test_tests_run_on_every_push_and_pull_request() -> None:
     assert set(triggers(load("test.yml"))) == {"push", "pull_request"}
 
