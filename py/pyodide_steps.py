@@ -10,17 +10,18 @@ holds it, and Pyodide loads none of the host build (venv, npm, server).
 The .pyc files are unchecked-hash ones (PEP 552), so the browser never reads
 a source file or compares a timestamp.
 
-Why not ``pyodide py-compile`` (pyodide-build 0.39): it compiles with the
-Python that runs it, the host's (the build's .venv is 3.12: a wheel tagged
-cp312 whose .pyc files carry 3.12's magic number, which Pyodide's 3.14
-refuses), and pyodide-build itself (click, packaging, ...) does not run
-inside Pyodide. Beyond that it does other things than these steps: it
-replaces each .py by its .pyc, where the engine's wheel keeps its sources
-for tracebacks and adds ``__pycache__/*.pyc`` beside them; it leaves RECORD
-listing the removed sources; its code objects name their files by their
-path in the archive (``json/__init__.py``), not where Pyodide mounts them;
-its zip entries carry the time of the run, so its output is not
-reproducible; and it cannot leave modules out of a wheel.
+Why not ``pyodide py-compile`` (pyodide-build 0.39, in .venv): it compiles
+with the Python that runs it, the host's. From the build's .venv (3.12) it
+makes a wheel tagged cp312 whose .pyc files carry 3.12's magic number, which
+Pyodide's 3.14 rejects; and pyodide-build is a host tool (it pulls in click,
+requests, virtualenv, build, ...) that Pyodide's own Python does not have.
+It also does other things than these steps: it replaces each .py by its
+.pyc, where the engine's wheel keeps its sources for tracebacks with
+``__pycache__/*.pyc`` beside them; it leaves RECORD listing the removed
+sources; its code objects name their files by their path in the archive
+(``dozito/bridge.py``), not where Pyodide installs them; its zip entries
+carry the time of the run, so its output differs from build to build; and
+it cannot leave modules out of a wheel.
 """
 
 from __future__ import annotations
