@@ -22,29 +22,25 @@ in: it changes byte-wise (and browsers offer the update) whenever the build
 does, and it refuses to install from a server that sends other content.
 
 Byte-compiling has to be done by Pyodide's own Python (3.14, while the build
-runs on 3.12): the build runs Pyodide under Node.js, which imports this very
-file and calls :func:`pyodide_main`. The .pyc files are unchecked-hash ones
-(PEP 552), so the browser never reads a source file or compares a timestamp.
+runs on the host's): the build runs Pyodide under Node.js, which loads
+py/pyodide_steps.py, the steps that run in there. The browser's wheel leaves
+out what the page never runs (the lab, the command line): see that file.
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import fcntl
 import functools
 import hashlib
-import importlib.util
 import inspect
 import json
-import marshal
 import os
 import re
 import shutil
 import subprocess
 import sys
 import time
-import zipfile
 from collections.abc import Callable, Iterable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -82,6 +78,8 @@ HEADER_ONLY_POLICY = "frame-ancestors 'none'"
 """What the served policy adds to the page's: a <meta> cannot forbid framing."""
 ENGINE_SOURCES = ("pyproject.toml", "py")
 """What the engine's wheel is built from, relative to the repository."""
+PYODIDE_STEPS = ROOT / "py" / "pyodide_steps.py"
+"""The build's code that runs inside Pyodide: part of the key of what it makes."""
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -252,10 +250,10 @@ try {
   pyodide.globals.set("job", JSON.stringify(job));
   pyodide.runPython(`
 import importlib.util
-spec = importlib.util.spec_from_file_location("dozito_build", "/host/build.py")
+spec = importlib.util.spec_from_file_location("pyodide_steps", "/host/py/pyodide_steps.py")
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
-module.pyodide_main(job)
+module.main(job)
 `);
 } catch (error) {
   console.error(error.message ?? error); // a PythonError's message is its traceback
@@ -267,7 +265,7 @@ module.pyodide_main(job)
 def run_in_pyodide(
     pyodide_dir: Path, stdlib: Path, calls: list[list[str]], packages: tuple[str, ...] = ()
 ) -> None:
-    """Boot Pyodide from pyodide_dir under Node.js and run calls of :func:`pyodide_main`.
+    """Boot Pyodide from pyodide_dir under Node.js and run calls of PYODIDE_STEPS' main.
 
     Paths in calls are relative to the repository, which Pyodide sees at /host.
     """
@@ -282,107 +280,6 @@ def run_in_pyodide(
     subprocess.run(["node", "--input-type=module", "-e", NODE_RUNNER, json.dumps(job)], check=True)
 
 
-def pyodide_main(job_json: str) -> None:
-    """Entry point inside Pyodide: run each [function name, *paths] of the job."""
-    functions: dict[str, Callable[..., None]] = {
-        "compile_stdlib": compile_stdlib,
-        "compile_wheel": compile_wheel,
-        "verify_site": verify_site,
-    }
-    for name, *paths in json.loads(job_json)["calls"]:
-        functions[name](*("/host/" + p for p in paths))
-
-
-def unchecked_pyc(source: bytes, filename: str) -> bytes:
-    """A .pyc for source (PEP 552 unchecked hash): never compared with its source."""
-    code = compile(source, filename, "exec", dont_inherit=True)
-    flags = 0b01  # hash-based, do not check the source
-    return (
-        importlib.util.MAGIC_NUMBER
-        + flags.to_bytes(4, "little")
-        + importlib.util.source_hash(source)
-        + marshal.dumps(code)
-    )
-
-
-def copy_entry(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
-    """A zip entry named name with the date of info, deflated: the output is reproducible."""
-    entry = zipfile.ZipInfo(name, date_time=info.date_time)
-    entry.compress_type = zipfile.ZIP_DEFLATED
-    entry.external_attr = info.external_attr
-    return entry
-
-
-def compile_stdlib(src: str, dst: str) -> None:
-    """(In Pyodide) Copy the stdlib zip with every module.py replaced by module.pyc.
-
-    The code objects name their files as zipimport would from the source, in
-    the /lib/python3XY.zip where Pyodide installs the standard library.
-    """
-    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
-        for info in zin.infolist():
-            data = zin.read(info)
-            name = info.filename
-            if name.endswith(".py"):
-                data = unchecked_pyc(data, f"{mounted}/{name}")
-                name += "c"
-            zout.writestr(copy_entry(info, name), data)
-    print(f"compiled the standard library into {dst.removeprefix('/host/')}")
-
-
-def record_line(name: str, data: bytes) -> str:
-    """A wheel RECORD line: name, urlsafe-base64 SHA-256 and size."""
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}"
-
-
-def compile_wheel(src: str, dst: str) -> None:
-    """(In Pyodide) Copy a pure-Python wheel, adding __pycache__/*.pyc beside each .py.
-
-    The sources stay for tracebacks; RECORD is rewritten to list the .pyc files.
-    """
-    site = "/lib/python{}.{}/site-packages".format(*sys.version_info[:2])
-    files: list[tuple[zipfile.ZipInfo, str, bytes]] = []
-    with zipfile.ZipFile(src) as zin:
-        for info in zin.infolist():
-            data = zin.read(info)
-            if info.filename.endswith(".dist-info/RECORD"):
-                record_info = info
-                continue
-            files.append((info, info.filename, data))
-            if info.filename.endswith(".py"):
-                pyc = unchecked_pyc(data, f"{site}/{info.filename}")
-                files.append((info, importlib.util.cache_from_source(info.filename), pyc))
-    record = [record_line(name, data) for _, name, data in files] + [f"{record_info.filename},,"]
-    files.append((record_info, record_info.filename, ("\n".join(record) + "\n").encode()))
-    with zipfile.ZipFile(dst, "w") as zout:
-        for info, name, data in files:
-            zout.writestr(copy_entry(info, name), data)
-    print(f"compiled the engine wheel into {dst.removeprefix('/host/')}")
-
-
-def verify_site(pyodide_dir: str) -> None:
-    """(In Pyodide booted from dist/) Check that the .pyc files are the ones used.
-
-    Every .pyc in the stdlib zip and the installed engine carries this
-    runtime's magic number, the stdlib was imported from them, and the
-    engine's bridge answers a request.
-    """
-    import dozito.bridge
-
-    magic = importlib.util.MAGIC_NUMBER
-    with zipfile.ZipFile(f"{pyodide_dir}/{STDLIB_PYC}") as stdlib:
-        stale = [n for n in stdlib.namelist() if n.endswith(".pyc") and stdlib.read(n)[:4] != magic]
-    assert not stale, f"{len(stale)} stdlib .pyc files are not for {sys.version}: {stale[:3]}"
-    assert json.__file__.endswith(".pyc"), f"json was not imported from a .pyc: {json.__file__}"
-    cached = Path(dozito.bridge.__spec__.cached or "").read_bytes()
-    assert cached[:8] == magic + b"\1\0\0\0", "the engine has no unchecked .pyc for this runtime"
-    reply = json.loads(dozito.bridge.handle('{"op": "cards"}'))
-    assert reply["ok"], reply
-    print(f"verified dist/pyodide under Python {sys.version.split()[0]} (magic {magic.hex()})")
-
-
 # --- the build ---------------------------------------------------------------
 
 
@@ -395,8 +292,8 @@ def keep_only(prefix: str, keep: Path) -> None:
 
 def build_stdlib_pyc() -> Path:
     """The byte-compiled standard library, from the cache or made now."""
-    code = code_hash(build_stdlib_pyc, compile_stdlib, unchecked_pyc, copy_entry)
-    key = inputs_hash([PYODIDE_NPM / "python_stdlib.zip"]) + code
+    code = code_hash(build_stdlib_pyc)
+    key = inputs_hash([PYODIDE_NPM / "python_stdlib.zip", PYODIDE_STEPS]) + code
     out = CACHE / f"stdlib-{key}" / STDLIB_PYC
     if not out.exists():
         keep_only("stdlib", out.parent)
@@ -413,7 +310,8 @@ def build_engine(stdlib_pyc: Path) -> Path:
     The wheel is built by `python -m build`, byte-compiled in Pyodide (booted
     from stdlib_pyc, which is quicker) and added to Pyodide's pyodide-lock.json.
     """
-    code = code_hash(build_engine, compile_wheel, unchecked_pyc, copy_entry, record_line)
+    code = code_hash(build_engine)
+    # ENGINE_SOURCES hold PYODIDE_STEPS (py/): a change to it rebuilds the wheel too.
     key = inputs_hash([*(ROOT / s for s in ENGINE_SOURCES), PYODIDE_NPM / "pyodide-lock.json"])
     out = CACHE / f"engine-{key}{code}"
     if (out / "pyodide-lock.json").exists():
@@ -534,7 +432,8 @@ def verify_dist() -> None:
     stamp = CACHE / "verified"
     if stamp_is(stamp, key):
         return
-    run_in_pyodide(pyodide, pyodide / STDLIB_PYC, [["verify_site", rel(pyodide)]], ("dozito",))
+    stdlib = pyodide / STDLIB_PYC
+    run_in_pyodide(pyodide, stdlib, [["verify_site", rel(stdlib)]], ("dozito",))
     stamp.write_text(key)
 
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from dozito.arena import arena, deal_decks, play_deal, seating
 from dozito.bots import get_bot
 from dozito.cli import main
 from dozito.errors import MalformedError
+from dozito.lab.arena import arena, deal_decks, play_deal, seating
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

@@ -11,7 +11,7 @@ import pytest
 
 from dozito import Game, MalformedError
 from dozito.actions import ACTIONS
-from dozito.bots import LEVELS, bench, get_bot
+from dozito.bots import LEVELS, get_bot
 from dozito.bots.base import Bot
 from dozito.bots.expert import ExpertBot, ExpertBudget
 from dozito.bots.greedy import (
@@ -24,6 +24,7 @@ from dozito.bots.greedy import (
 from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
 from dozito.cards import NUMBER
+from dozito.lab import bot_bench
 from dozito.scoring import ALL_UP, color_masks, groups, round_score, suns
 
 # A small search keeps the tests fast; it exercises every path of the big one.
@@ -250,8 +251,8 @@ def test_expert_sees_only_its_observation() -> None:
 def test_bench_reports_each_level(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(bench, "BENCH_LEVELS", ("rookie", "casual"))
-    assert bench.bench_bots(argparse.Namespace(games=2, json=True)) == 0
+    monkeypatch.setattr(bot_bench, "BENCH_LEVELS", ("rookie", "casual"))
+    assert bot_bench.bench_bots(argparse.Namespace(games=2, json=True)) == 0
     rows = json.loads(capsys.readouterr().out)["levels"]
     assert [r["level"] for r in rows] == ["rookie", "casual"]
     for r in rows:

@@ -1,5 +1,5 @@
 """The code stays clean: ruff (lint and format) and strict mypy over the
-package, run by tools pinned in constraints.txt."""
+package and the build, run by tools pinned in constraints.txt."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHECKS = {
     "ruff-check": ["ruff", "check", "py", "tests", "build.py"],
     "ruff-format": ["ruff", "format", "--check", "py", "tests", "build.py"],
-    "mypy-strict": ["mypy", "py/dozito"],
+    "mypy-strict": ["mypy", "py/dozito", "py/pyodide_steps.py", "build.py"],
 }
 """Each check by the id of its pre-commit hook: the tool's ``-m`` command line."""
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from dozito.stats import percentile, wilson
+from dozito.lab.stats import percentile, wilson
 
 
 @pytest.mark.parametrize(
@@ -41,6 +41,6 @@ def test_percentile_nearest_rank() -> None:
 def test_the_bot_benchmark_does_not_load_the_arena() -> None:
     """The bots' benchmark takes its percentiles from the statistics module,
     not from the arena (a test harness)."""
-    probe = "import sys, dozito.bots.bench; print('dozito.arena' in sys.modules)"
+    probe = "import sys, dozito.lab.bot_bench; print('dozito.lab.arena' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -82,16 +82,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.bots:
-        from .bots.bench import bench_bots
+        from .lab.bot_bench import bench_bots
 
         return bench_bots(args)
-    from .bench import bench_engine
+    from .lab.engine_bench import bench_engine
 
     return bench_engine(args)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from .arena import run_arena
+    from .lab.arena import run_arena
 
     return run_arena(args)
 

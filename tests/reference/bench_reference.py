@@ -35,7 +35,8 @@ NAMES = ("A", "B", "C", "D", "E")
 
 
 def play(engine: Any, games: int, seed: int) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds and steps for ``games`` random games (``dozito.bench._play``)."""
+    """Wall seconds, CPU seconds and steps for ``games`` random games
+    (as ``dozito.lab.engine_bench._play`` plays them)."""
     # random choices drawn up front, as dozito bench does, so the timed loop
     # measures the engine, not the random module
     stream = random.Random(seed)

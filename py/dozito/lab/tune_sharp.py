@@ -1,12 +1,12 @@
 """Self-play for tuning sharp's judgement: sharp with other weights against a level.
 
-    .venv/bin/python tests/bench/tune_sharp.py '{"last_turn_gain": 2.5, "race": 6.0}' \\
+    .venv/bin/python -m dozito.lab.tune_sharp '{"last_turn_gain": 2.5, "race": 6.0}' \\
         --against sharp --deals 2000 --seed 1 --jobs 2
 
 plays ``sharp`` with those :class:`~dozito.bots.sharp.SharpWeights` (the
 entry ``tuned``) against ``--against`` in the arena: the same deals, seats
 rotated, the same report. This is how ``EXPERT_WEIGHTS`` (bots/expert.py)
-was chosen; ``docs/bots.md`` has the numbers. Not a test: a run takes about
+was chosen; ``docs/bots.md`` has the numbers. A run takes about
 a minute per 1,000 deals on two cores.
 """
 
@@ -16,13 +16,10 @@ import argparse
 import functools
 import json
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-
-from dozito.arena import arena, format_report  # noqa: E402
-from dozito.bots import Bot, get_bot  # noqa: E402
-from dozito.bots.sharp import SharpBot, SharpWeights  # noqa: E402
+from ..bots import Bot, get_bot
+from ..bots.sharp import SharpBot, SharpWeights
+from .arena import arena, format_report
 
 
 def make(weights: str, name: str) -> Bot:

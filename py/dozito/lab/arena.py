@@ -30,11 +30,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from .bots import Bot, get_bot
-from .cards import DECK_SIZE
-from .errors import MalformedError
-from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
-from .rng import Rng
+from ..bots import Bot, get_bot
+from ..cards import DECK_SIZE
+from ..errors import MalformedError
+from ..game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
+from ..rng import Rng
 from .stats import percentile, wilson
 
 Make = Callable[[str], Bot]

@@ -12,7 +12,7 @@ import json
 import random
 import time
 
-from .game import Game
+from ..game import Game
 
 _NAMES = ("A", "B", "C", "D", "E")
 

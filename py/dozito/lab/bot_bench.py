@@ -17,9 +17,9 @@ import random
 import statistics
 import time
 
+from ..bots import get_bot
 from ..game import Game
-from ..stats import percentile
-from . import get_bot
+from .stats import percentile
 
 BENCH_LEVELS = ("rookie", "casual", "sharp", "expert")
 SEARCH_SHARE = 30

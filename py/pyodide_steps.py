@@ -1,0 +1,146 @@
+"""The build steps that run inside Pyodide, under Node.js, for build.py.
+
+Byte-compiling has to be done by the Python that will load the code:
+Pyodide's (3.14), while build.py runs on the host's. build.py boots Pyodide
+under Node.js with the repository mounted at /host, loads this file and
+calls :func:`main` with the steps to run. It sits in py/ beside the package,
+not in it: setuptools ships only the packages it finds under py/, so no wheel
+holds it, and Pyodide loads none of the host build (venv, npm, server).
+
+The .pyc files are unchecked-hash ones (PEP 552), so the browser never reads
+a source file or compares a timestamp.
+
+Why not ``pyodide py-compile`` (pyodide-build 0.39, in .venv): it compiles
+with the Python that runs it, the host's. From the build's .venv (3.12) it
+makes a wheel tagged cp312 whose .pyc files carry 3.12's magic number, which
+Pyodide's 3.14 rejects; and pyodide-build is a host tool (it pulls in click,
+requests, virtualenv, build, ...) that Pyodide's own Python does not have.
+It also does other things than these steps: it replaces each .py by its
+.pyc, where the engine's wheel keeps its sources for tracebacks with
+``__pycache__/*.pyc`` beside them; it leaves RECORD listing the removed
+sources; its code objects name their files by their path in the archive
+(``dozito/bridge.py``), not where Pyodide installs them; its zip entries
+carry the time of the run, so its output differs from build to build; and
+it cannot leave modules out of a wheel.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import marshal
+import sys
+import zipfile
+from collections.abc import Callable
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+LEFT_OUT = ("dozito/lab/*", "dozito/cli.py", "dozito/__main__.py", "*.dist-info/entry_points.txt")
+"""What the browser's wheel leaves out of the engine's: the lab and the command
+line (with its console script), which the page never runs."""
+
+
+def main(job_json: str) -> None:
+    """Run each [function name, *paths] of the job; paths are relative to /host."""
+    functions: dict[str, Callable[..., None]] = {
+        "compile_stdlib": compile_stdlib,
+        "compile_wheel": compile_wheel,
+        "verify_site": verify_site,
+    }
+    for name, *paths in json.loads(job_json)["calls"]:
+        functions[name](*("/host/" + p for p in paths))
+
+
+def unchecked_pyc(source: bytes, filename: str) -> bytes:
+    """A .pyc for source (PEP 552 unchecked hash): never compared with its source."""
+    code = compile(source, filename, "exec", dont_inherit=True)
+    flags = 0b01  # hash-based, do not check the source
+    return (
+        importlib.util.MAGIC_NUMBER
+        + flags.to_bytes(4, "little")
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
+
+
+def copy_entry(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
+    """A zip entry named name with the date of info, deflated: the output is reproducible."""
+    entry = zipfile.ZipInfo(name, date_time=info.date_time)
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    entry.external_attr = info.external_attr
+    return entry
+
+
+def compile_stdlib(src: str, dst: str) -> None:
+    """Copy the stdlib zip with every module.py replaced by module.pyc.
+
+    The code objects name their files as zipimport would from the source, in
+    the /lib/python3XY.zip where Pyodide installs the standard library.
+    """
+    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            name = info.filename
+            if name.endswith(".py"):
+                data = unchecked_pyc(data, f"{mounted}/{name}")
+                name += "c"
+            zout.writestr(copy_entry(info, name), data)
+    print(f"compiled the standard library into {dst.removeprefix('/host/')}")
+
+
+def record_line(name: str, data: bytes) -> str:
+    """A wheel RECORD line: name, urlsafe-base64 SHA-256 and size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def compile_wheel(src: str, dst: str) -> None:
+    """Copy the engine's pure-Python wheel for the browser: without LEFT_OUT,
+    and with __pycache__/*.pyc beside each .py.
+
+    The sources stay for tracebacks; RECORD is rewritten to list what the
+    wheel holds.
+    """
+    site = "/lib/python{}.{}/site-packages".format(*sys.version_info[:2])
+    files: list[tuple[zipfile.ZipInfo, str, bytes]] = []
+    with zipfile.ZipFile(src) as zin:
+        kept = [i for i in zin.infolist() if not any(fnmatchcase(i.filename, p) for p in LEFT_OUT)]
+        (record_info,) = [i for i in kept if i.filename.endswith(".dist-info/RECORD")]
+        for info in kept:
+            if info is record_info:
+                continue
+            data = zin.read(info)
+            files.append((info, info.filename, data))
+            if info.filename.endswith(".py"):
+                pyc = unchecked_pyc(data, f"{site}/{info.filename}")
+                files.append((info, importlib.util.cache_from_source(info.filename), pyc))
+    record = [record_line(name, data) for _, name, data in files] + [f"{record_info.filename},,"]
+    files.append((record_info, record_info.filename, ("\n".join(record) + "\n").encode()))
+    with zipfile.ZipFile(dst, "w") as zout:
+        for info, name, data in files:
+            zout.writestr(copy_entry(info, name), data)
+    print(f"compiled the engine wheel into {dst.removeprefix('/host/')}")
+
+
+def verify_site(stdlib_pyc: str) -> None:
+    """(In Pyodide booted from dist/) Check that the .pyc files are the ones used.
+
+    Every .pyc in the stdlib zip and the installed engine carries this
+    runtime's magic number, the stdlib was imported from them, and the
+    engine's bridge answers a request.
+    """
+    import dozito.bridge
+
+    magic = importlib.util.MAGIC_NUMBER
+    with zipfile.ZipFile(stdlib_pyc) as stdlib:
+        stale = [n for n in stdlib.namelist() if n.endswith(".pyc") and stdlib.read(n)[:4] != magic]
+    assert not stale, f"{len(stale)} stdlib .pyc files are not for {sys.version}: {stale[:3]}"
+    assert json.__file__.endswith(".pyc"), f"json was not imported from a .pyc: {json.__file__}"
+    cached = Path(dozito.bridge.__spec__.cached or "").read_bytes()
+    assert cached[:8] == magic + b"\1\0\0\0", "the engine has no unchecked .pyc for this runtime"
+    reply = json.loads(dozito.bridge.handle('{"op": "cards"}'))
+    assert reply["ok"], reply
+    print(f"verified dist/pyodide under Python {sys.version.split()[0]} (magic {magic.hex()})")
