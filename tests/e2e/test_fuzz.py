@@ -16,9 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import PageLog
 from fuzzing import Fuzzer, Table
 from playwright.sync_api import Page
+
+from conftest import PageLog
 
 GAMES = int(os.environ.get("DOZITO_FUZZ_GAMES", "10"))
 FIRST_SEED = int(os.environ.get("DOZITO_FUZZ_SEED", "1"))
