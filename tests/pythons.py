@@ -60,6 +60,9 @@ NO_PROCESSES = {
     "tests/test_stats.py::test_the_bot_benchmark_does_not_load_the_arena": (
         "imports in a fresh subprocess"
     ),
+    "tests/test_lab.py::test_the_bridge_does_not_load_the_lab_or_the_command_line": (
+        "imports in a fresh subprocess"
+    ),
 }
 """What Pyodide cannot run besides BUILD_ONLY, and why."""
 
