@@ -55,7 +55,7 @@ from .events import event_json
 from .game import Game
 from .jsontext import parse_json
 from .record import HUMAN, game_from_record, record_of, record_seats
-from .scoring import groups, suns
+from .scoring import summary
 
 _game: Game | None = None
 _seats: list[str] = []
@@ -66,18 +66,6 @@ def view(game: Game) -> dict[str, Any]:
     """The public view: what every player at the table may see (no face-down
     card, no draw order), plus live group scores for the page to outline."""
     obs = game.observation(0)
-    live = []
-    for p in range(game.players):
-        cells, up = game.grid(p), obs.up[p]
-        found = groups(cells, up)
-        sun_count = suns(cells, up)
-        live.append(
-            {
-                "groups": [g.to_json() for g in found],
-                "suns": sun_count,
-                "total": sum(g.points for g in found) + sun_count,
-            }
-        )
     return {
         "phase": "game_over" if game.over else "turn",
         "names": list(game.names),
@@ -87,7 +75,7 @@ def view(game: Game) -> dict[str, Any]:
         "hand": CODES[game.hand] if game.hand >= 0 else None,
         "legal_actions": list(obs.legal_actions),
         "grids": [[CODES[c] if c >= 0 else None for c in grid] for grid in obs.grids],
-        "live": live,
+        "live": [summary(game.grid(p), obs.up[p]) for p in range(game.players)],
         "discard_tops": [CODES[p[-1]] if p else None for p in obs.piles],
         "pile_sizes": [len(p) for p in obs.piles],
         "draw_count": obs.draw_count,

@@ -26,7 +26,7 @@ from typing import Any
 
 from .cards import CODES
 from .game import Event
-from .scoring import groups, suns
+from .scoring import summary
 
 _FIELDS = {
     "draw": ("seat", "card"),
@@ -42,12 +42,10 @@ _FIELDS = {
 }
 
 
-def _scored_grid(cells: tuple[int, ...], up: int, total: int) -> dict[str, Any]:
+def _scored_grid(cells: tuple[int, ...], up: int) -> dict[str, Any]:
     return {
         "cards": [CODES[c] if up >> i & 1 else None for i, c in enumerate(cells)],
-        "groups": [g.to_json() for g in groups(cells, up)],
-        "suns": suns(cells, up),
-        "total": total,
+        **summary(cells, up),
     }
 
 
@@ -60,9 +58,7 @@ def event_json(event: Event) -> dict[str, Any]:
             "type": kind,
             "round": rnd,
             "scores": list(scores),
-            "grids": [
-                _scored_grid(cells[12 * p : 12 * p + 12], up, scores[p]) for p, up in enumerate(ups)
-            ],
+            "grids": [_scored_grid(cells[12 * p : 12 * p + 12], up) for p, up in enumerate(ups)],
         }
     out: dict[str, Any] = {"type": kind}
     for name, value in zip(_FIELDS[kind], event[1:], strict=True):
