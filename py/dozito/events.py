@@ -14,7 +14,9 @@ loop); :func:`event_json` turns one into a dict keyed by ``type``:
   (``cards`` has ``null`` for a face-down card)
 - ``round_start`` {round, starter}
 - ``instant_win`` {seat} — 12 face-up cards of one colour
-- ``game_over`` {winners}
+- ``game_over`` {winners, reason} — ``reason`` is ``most_points``,
+  ``best_round`` (a tie on points broken by the best single round),
+  ``shared`` (tied on both) or ``instant_win`` (see :data:`.game.Reason`)
 
 >>> event_json(("discard", 1, 0, "R5"))
 {'type': 'discard', 'seat': 1, 'pile': 0, 'card': 'R5'}
@@ -38,7 +40,7 @@ _FIELDS = {
     "reshuffle": ("count",),
     "round_start": ("round", "starter"),
     "instant_win": ("seat",),
-    "game_over": ("winners",),
+    "game_over": ("winners", "reason"),
 }
 
 

@@ -22,7 +22,7 @@ play thousands of games per decision on it, in the browser too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal, NamedTuple
 
 from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE
 from .cards import CODES, DECK_SIZE, IS_REPLAY, IS_STOP, NUMBER
@@ -32,6 +32,7 @@ from .scoring import ALL_UP, is_instant_win, round_score
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
+MIN_ROUNDS: Final = 1
 DEFAULT_ROUNDS: Final = 3
 """A game as the rulebook plays it: it ends after scoring the third round."""
 MAX_ROUNDS: Final = 10
@@ -47,6 +48,34 @@ OVER: Final = 4
 
 Event = tuple[Any, ...]
 """What happened, as plain data; see :mod:`dozito.events` for every shape."""
+
+Reason = Literal["most_points", "best_round", "shared", "instant_win"]
+"""Why a game ended as it did: the most points; a tie on points broken by the
+best single round; a tie on both, so the win is shared; twelve face-up cards
+of one colour. (The 500-turn safeguard ends a round, not the game: the game
+still ends on points.)"""
+
+
+class Outcome(NamedTuple):
+    """Who won and why, as the rules decided it (in the manner of
+    python-chess's ``Outcome``): enough to word the result without working
+    any of it out again."""
+
+    reason: Reason
+    winners: tuple[int, ...]
+    tied: tuple[int, ...]
+    """The seats level on the most points, winners included: more than the
+    winners only when their best single rounds told them apart."""
+    best_rounds: tuple[int, ...]
+    """Each seat's best single round; empty after an instant win."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winners": list(self.winners),
+            "tied": list(self.tied),
+            "best_rounds": list(self.best_rounds),
+        }
 
 
 def _legal_tables() -> tuple[
@@ -98,7 +127,8 @@ class Game:
     __slots__ = (
         "names", "rounds", "first_player", "seed", "decks", "rng",
         "cells", "up", "piles", "draw", "recycled", "hand", "mode", "current",
-        "round", "turns", "ender", "round_scores", "totals", "winners", "_log", "moves",
+        "round", "turns", "ender", "round_scores", "totals", "winners", "outcome", "_log",
+        "moves",
     )  # fmt: skip
 
     names: tuple[str, ...]
@@ -129,6 +159,8 @@ class Game:
     round_scores: list[tuple[int, ...]]
     totals: list[int]
     winners: list[int]
+    outcome: Outcome | None
+    """Why the game ended, once it is over."""
     _log: bytearray
     """Action ids since the deal of round 1, oldest first; its first
     :attr:`moves` are this game's history, the rest a clone's (see apply).
@@ -154,8 +186,8 @@ class Game:
         n = len(players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise MalformedError(f"a game needs 2 to 5 players, not {n}")
-        if not 1 <= rounds <= MAX_ROUNDS:
-            raise MalformedError(f"rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
+        if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
+            raise MalformedError(f"rounds must be {MIN_ROUNDS} to {MAX_ROUNDS}, not {rounds}")
         if not 0 <= first_player < n:
             raise MalformedError(f"first_player must be 0 to {n - 1}, not {first_player}")
         g = cls.__new__(cls)
@@ -168,6 +200,7 @@ class Game:
         g.round_scores = []
         g.totals = [0] * n
         g.winners = []
+        g.outcome = None
         g._log = bytearray()
         g.moves = 0
         g.round = 1
@@ -210,6 +243,7 @@ class Game:
         g.round_scores = self.round_scores[:]
         g.totals = self.totals[:]
         g.winners = self.winners[:]
+        g.outcome = self.outcome
         g._log = self._log
         g.moves = self.moves
         return g
@@ -284,7 +318,7 @@ class Game:
             self.names, self.rounds, self.first_player, self.seed, self.decks,
             self.rng.state, self.cells, self.up, self.piles, self.draw, self.recycled,
             self.hand, self.mode, self.current, self.round, self.turns, self.ender,
-            self.round_scores, self.totals, self.winners,
+            self.round_scores, self.totals, self.winners, self.outcome,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -340,7 +374,8 @@ class Game:
             events = [("place", p, arg, CODES[card], CODES[old], was_up)]
             if up == ALL_UP and is_instant_win(self.cells[12 * p : 12 * p + 12], up):
                 self.hand = -1
-                self._finish([p], events, instant=True)
+                events.append(("instant_win", p))
+                self._finish(Outcome("instant_win", (p,), (p,), ()), events)
             return events
         if kind == _DRAW:
             card = self.hand = self.draw.pop()
@@ -434,28 +469,31 @@ class Game:
             self.totals[p] += scores[p]
         events.append(("round_scored", self.round, scores, tuple(self.cells), tuple(self.up)))
         if self.round == self.rounds:
-            self._finish(self._leaders(), events, instant=False)
+            self._finish(self._by_points(), events)
             return
         self.round += 1
         starter = min(range(n), key=lambda s: (self.totals[s], s))
         self._deal(starter)
         events.append(("round_start", self.round, starter))
 
-    def _leaders(self) -> list[int]:
-        best = max(self.totals)
-        tied = [s for s in range(len(self.names)) if self.totals[s] == best]
-        if len(tied) > 1:
-            best_round = {s: max(r[s] for r in self.round_scores) for s in tied}
-            top = max(best_round.values())
-            tied = [s for s in tied if best_round[s] == top]
-        return tied
+    def _by_points(self) -> Outcome:
+        """The end of the last round: the most points win; a tie goes to the
+        best single round, and is shared if that is tied too."""
+        n = len(self.names)
+        top = max(self.totals)
+        tied = tuple(s for s in range(n) if self.totals[s] == top)
+        best = tuple(max(r[s] for r in self.round_scores) for s in range(n))
+        if len(tied) == 1:
+            return Outcome("most_points", tied, tied, best)
+        top_best = max(best[s] for s in tied)
+        winners = tuple(s for s in tied if best[s] == top_best)
+        return Outcome("shared" if len(winners) > 1 else "best_round", winners, tied, best)
 
-    def _finish(self, winners: list[int], events: list[Event], *, instant: bool) -> None:
-        self.winners = winners
+    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
+        self.winners = list(outcome.winners)
+        self.outcome = outcome
         self.mode = OVER
-        if instant:
-            events.append(("instant_win", winners[0]))
-        events.append(("game_over", tuple(winners)))
+        events.append(("game_over", outcome.winners, outcome.reason))
 
 
 from .observation import Observation  # noqa: E402  (a cycle: observation reads Game)

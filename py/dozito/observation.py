@@ -102,6 +102,7 @@ class Observation:
         g.round_scores = list(self.round_scores)
         g.totals = list(self.totals)
         g.winners = []
+        g.outcome = None
         g._log = bytearray()
         g.moves = 0
         return g
