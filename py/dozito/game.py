@@ -17,18 +17,27 @@ happened as plain-data events.
 The state is compact on purpose (card ids are ints, a grid's face-up spots a
 bit mask, the history a byte string of action ids shared by clones): bots
 play thousands of games per decision on it, in the browser too.
+
+:mod:`.observation` and :mod:`.record` build games, so they import this
+module; :meth:`Game.observation`, :meth:`Game.from_record` and
+:meth:`Game.to_record` stay methods all the same (the API every bot, test and
+document uses) and import those modules when called. The circle is therefore
+lazy on this side only: importing any of the three modules first works.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
-from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE
+from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE, decode
 from .cards import CODES, DECK_SIZE, IS_REPLAY, IS_STOP, NUMBER
 from .errors import IllegalActionError, MalformedError, brief
 from .rng import Rng
 from .scoring import ALL_UP, is_instant_win, round_score
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
@@ -190,21 +199,85 @@ class Game:
             raise MalformedError(f"rounds must be {MIN_ROUNDS} to {MAX_ROUNDS}, not {rounds}")
         if not 0 <= first_player < n:
             raise MalformedError(f"first_player must be 0 to {n - 1}, not {first_player}")
-        g = cls.__new__(cls)
-        g.names = tuple(players)
+        g = Game._make(
+            names=tuple(players),
+            rounds=rounds,
+            first_player=first_player,
+            seed=seed,
+            decks=tuple(tuple(d) for d in decks),
+            rng=Rng(seed),
+            # The round's own fields, until _deal below lays out the cards.
+            cells=[], up=[], piles=([], []), draw=[], recycled=0, hand=-1, mode=START,
+            current=first_player, turns=0, ender=-1,
+            round=1,
+            round_scores=[],
+            totals=[0] * n,
+            winners=[],
+            outcome=None,
+            log=bytearray(),
+            moves=0,
+        )  # fmt: skip
+        g._deal(first_player)
+        return g
+
+    @staticmethod
+    def _make(
+        names: tuple[str, ...],
+        rounds: int,
+        first_player: int,
+        seed: int,
+        decks: tuple[tuple[int, ...], ...],
+        rng: Rng,
+        cells: list[int],
+        up: list[int],
+        piles: tuple[list[int], list[int]],
+        draw: list[int],
+        recycled: int,
+        hand: int,
+        mode: int,
+        current: int,
+        round: int,
+        turns: int,
+        ender: int,
+        round_scores: list[tuple[int, ...]],
+        totals: list[int],
+        winners: list[int],
+        outcome: Outcome | None,
+        log: bytearray,
+        moves: int,
+    ) -> Game:
+        """The one place that fills every slot: :meth:`new`, :meth:`clone` and
+        :meth:`.Observation.sample` build games through it, so a new field is
+        a new parameter that each of them must pass (mypy checks). It trusts
+        its arguments: the checks are :meth:`new`'s.
+
+        :meth:`clone` and :meth:`.Observation.sample` pass the arguments by
+        position, in this order: searches call them by the thousand, and 23
+        keywords would cost them as much again as the copying itself."""
+        g = Game.__new__(Game)
+        g.names = names
         g.rounds = rounds
         g.first_player = first_player
         g.seed = seed
-        g.decks = tuple(tuple(d) for d in decks)
-        g.rng = Rng(seed)
-        g.round_scores = []
-        g.totals = [0] * n
-        g.winners = []
-        g.outcome = None
-        g._log = bytearray()
-        g.moves = 0
-        g.round = 1
-        g._deal(first_player)
+        g.decks = decks
+        g.rng = rng
+        g.cells = cells
+        g.up = up
+        g.piles = piles
+        g.draw = draw
+        g.recycled = recycled
+        g.hand = hand
+        g.mode = mode
+        g.current = current
+        g.round = round
+        g.turns = turns
+        g.ender = ender
+        g.round_scores = round_scores
+        g.totals = totals
+        g.winners = winners
+        g.outcome = outcome
+        g._log = log
+        g.moves = moves
         return g
 
     @classmethod
@@ -222,31 +295,14 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (the history is shared until one of them appends)."""
-        g = Game.__new__(Game)
-        g.names = self.names
-        g.rounds = self.rounds
-        g.first_player = self.first_player
-        g.seed = self.seed
-        g.decks = self.decks
-        g.rng = Rng(self.rng.state)
-        g.cells = self.cells[:]
-        g.up = self.up[:]
-        g.piles = (self.piles[0][:], self.piles[1][:])
-        g.draw = self.draw[:]
-        g.recycled = self.recycled
-        g.hand = self.hand
-        g.mode = self.mode
-        g.current = self.current
-        g.round = self.round
-        g.turns = self.turns
-        g.ender = self.ender
-        g.round_scores = self.round_scores[:]
-        g.totals = self.totals[:]
-        g.winners = self.winners[:]
-        g.outcome = self.outcome
-        g._log = self._log
-        g.moves = self.moves
-        return g
+        return Game._make(  # by position: see _make
+            self.names, self.rounds, self.first_player, self.seed, self.decks,
+            Rng(self.rng.state), self.cells[:], self.up[:],
+            (self.piles[0][:], self.piles[1][:]), self.draw[:], self.recycled, self.hand,
+            self.mode, self.current, self.round, self.turns, self.ender,
+            self.round_scores[:], self.totals[:], self.winners[:], self.outcome,
+            self._log, self.moves,
+        )  # fmt: skip
 
     # -- reading --------------------------------------------------------
 
@@ -258,21 +314,20 @@ class Game:
     def over(self) -> bool:
         return self.mode == OVER
 
-    def piles_empty(self) -> int:
-        """0 when both discard piles hold a card, 1 if pile 0 is empty, 2 if pile 1."""
-        return (not self.piles[0]) | (not self.piles[1]) << 1
-
     def legal_actions(self) -> tuple[str, ...]:
         """The legal actions, in the contract's canonical order."""
         mode = self.mode
-        if mode == CHOOSE:
-            return _CHOOSE_BY_PE[(not self.piles[0]) | (not self.piles[1]) << 1][self.hand]
-        if mode == START:
-            return _START[(not self.piles[0]) | (not self.piles[1]) << 1]
         if mode == MUST_PLACE:
             return _PLACE[self.hand]
+        # Which discard pile is empty (see _legal_tables), inline: this runs
+        # on every move of every search.
+        pe = (not self.piles[0]) | (not self.piles[1]) << 1
+        if mode == CHOOSE:
+            return _CHOOSE_BY_PE[pe][self.hand]
+        if mode == START:
+            return _START[pe]
         if mode == MUST_DISCARD:
-            return _DISCARD[(not self.piles[0]) | (not self.piles[1]) << 1]
+            return _DISCARD[pe]
         return ()
 
     def grid(self, seat: int) -> list[int]:
@@ -392,7 +447,7 @@ class Game:
         return IllegalActionError(f"{action!r} is not legal now: {why}")
 
     def _why_illegal(self, action: str) -> str:
-        kind, _, arg = action.partition(":")
+        kind, arg = decode(action)
         mode = self.mode
         if mode == OVER:
             return "the game is over"
@@ -409,7 +464,7 @@ class Game:
             return f"{card} can only go to spot {NUMBER[self.hand]}"
         if mode == MUST_PLACE:
             return f"{card} was taken from a discard pile, so it must be placed"
-        return f"discard pile {1 - int(arg)} is empty, so the card must go there"
+        return f"discard pile {1 - arg} is empty, so the card must go there"
 
     def _end_turn(self, p: int, card: int, events: list[Event]) -> None:
         self.turns += 1
@@ -494,6 +549,3 @@ class Game:
         self.outcome = outcome
         self.mode = OVER
         events.append(("game_over", outcome.winners, outcome.reason))
-
-
-from .observation import Observation  # noqa: E402  (a cycle: observation reads Game)
