@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dozito import bridge
 from dozito.bots import get_bot
+from scenario import instant_win
 
 
 def call(**request: Any) -> dict[str, Any]:
@@ -168,6 +169,52 @@ def test_bot_plays_to_the_end_with_round_scoring_events() -> None:
     assert len(grid["cards"]) == 12 and grid["total"] == scored[0]["scores"][0]
     response = call(op="bot", level="random")
     assert response["ok"] is False
+
+
+def test_the_view_and_the_game_over_event_say_why_the_game_ended() -> None:
+    assert ok(op="view")["view"]["outcome"] is None
+    result: dict[str, Any] = {}
+    while not result or result["view"]["phase"] != "game_over":
+        result = ok(op="bot", level="random")
+    view, game_over = result["view"], result["events"][-1]
+    assert game_over["type"] == "game_over" and game_over["winners"] == view["winners"]
+    assert view["outcome"]["reason"] == game_over["reason"]
+    assert view["outcome"]["winners"] == view["winners"]
+    assert view["outcome"]["best_rounds"] == [
+        max(r[s] for r in view["round_scores"]) for s in (0, 1)
+    ]
+
+
+def test_a_loaded_instant_win_says_so() -> None:
+    result = ok(op="load", text=json.dumps(instant_win()))
+    assert result["events"][-1] == {"type": "game_over", "winners": [0], "reason": "instant_win"}
+    outcome = {"reason": "instant_win", "winners": [0], "tied": [0], "best_rounds": []}
+    assert result["view"]["outcome"] == outcome
+
+
+def test_rules_op_gives_the_engines_own_limits_and_levels() -> None:
+    rules = ok(op="rules")["rules"]
+    assert rules == {
+        "players": {"min": 2, "max": 5},
+        "rounds": {"min": 1, "max": 10, "default": 3},
+        "max_name_length": 40,
+        "levels": ["rookie", "casual", "sharp", "expert"],
+        "test_levels": ["random"],
+    }
+    # The numbers are the ones the engine enforces: each limit holds, one past it is refused.
+    low, high = rules["players"]["min"], rules["players"]["max"]
+    for count, good in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
+        assert call(op="new", players=["P"] * count)["ok"] is good
+    low, high = rules["rounds"]["min"], rules["rounds"]["max"]
+    for rounds, good in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
+        assert call(op="new", players=["A", "B"], rounds=rounds)["ok"] is good
+    assert ok(op="new", players=["A", "B"])["view"]["rounds"] == rules["rounds"]["default"]
+    longest = "N" * rules["max_name_length"]
+    assert call(op="new", players=[longest, "B"])["ok"]
+    assert not call(op="new", players=[longest + "N", "B"])["ok"]
+    for level in rules["levels"] + rules["test_levels"]:
+        ok(op="new", players=["A", "B"], seats=[level, "human"])
+        assert ok(op="bot", level=level)["action"]
 
 
 def test_unknown_bot_level() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from dozito import Game
+import pytest
+
+from dozito import Game, MalformedError
 
 
 def _random_states(count: int, seed: int) -> list[Game]:
@@ -60,3 +62,8 @@ def test_json_form_hides_face_down_cards() -> None:
     g = Game.new(["A", "B"], seed=6)
     data = g.observation(0).to_json()
     assert data["grids"][0] == [None] * 12 and "draw" not in data
+
+
+def test_no_such_seat_is_malformed() -> None:
+    with pytest.raises(MalformedError, match="no seat 2 in a game of 2"):
+        Game.new(["A", "B"]).observation(2)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dozito import Game, IllegalActionError, MalformedError
-from scenario import deck, play, up_codes
+from dozito.game import Outcome
+from scenario import ONE_CARD_EACH, deck, play, run_out, tie_broken_by_best_round, up_codes
 
 # -- deal ------------------------------------------------------------------
 
@@ -299,6 +300,8 @@ def test_twelve_face_up_cards_of_one_colour_win_the_game_at_once() -> None:
     assert state["legal_actions"] == [] and state["round_scores"] == []
     with pytest.raises(IllegalActionError, match="game is over"):
         g.apply("discard:0")
+    assert events[-1] == ("game_over", (0,), "instant_win")
+    assert g.outcome == Outcome("instant_win", (0,), (0,), ())
 
 
 # -- rounds, starters, winners ---------------------------------------------------
@@ -325,19 +328,50 @@ def test_decks_fix_the_deal_of_each_round() -> None:
 
 
 @pytest.mark.parametrize(
-    ("totals", "rounds", "winners"),
+    ("totals", "rounds", "winners", "reason"),
     [
-        ([30, 20], [(15, 10), (15, 10)], [0]),
-        ([20, 20], [(5, 9), (15, 11)], [0]),  # tie: best single round 15 > 11
-        ([20, 20, 3], [(10, 10, 3), (10, 10, 0)], [0, 1]),  # still tied: shared
+        ([30, 20], [(15, 10), (15, 10)], [0], "most_points"),
+        ([20, 20], [(5, 9), (15, 11)], [0], "best_round"),  # tie: best single round 15 > 11
+        ([20, 20, 3], [(10, 10, 3), (10, 10, 0)], [0, 1], "shared"),  # still tied: shared
     ],
 )
 def test_winner_and_tie_breaks(
-    totals: list[int], rounds: list[tuple[int, ...]], winners: list[int]
+    totals: list[int], rounds: list[tuple[int, ...]], winners: list[int], reason: str
 ) -> None:
     g = Game.new([f"P{i}" for i in range(len(totals))])
     g.totals, g.round_scores = totals, rounds
-    assert g._leaders() == winners
+    outcome = g._by_points()
+    assert list(outcome.winners) == winners
+    assert outcome.reason == reason
+
+
+def test_the_most_points_win() -> None:
+    d = deck(2, grids={0: _CHAIN | {12: "Y1"}}, draw=["R1", "Y2"])
+    g = play(2, [d], _CHAIN_ACTIONS + ["discard:0", "draw"], rounds=1)
+    events = g.apply("discard:0")  # seat 1's final turn ends the round, and the game
+    assert g.round_scores == [(85, 0)]
+    assert events[-1] == ("game_over", (0,), "most_points")
+    assert g.outcome == Outcome("most_points", (0,), (0,), (85, 0))
+
+
+def test_a_tie_on_points_goes_to_the_best_single_round() -> None:
+    g = tie_broken_by_best_round()
+    assert g.round_scores == [(2, 1), (0, 1)] and g.totals == [2, 2]
+    assert g.winners == [0]
+    assert g.outcome == Outcome("best_round", (0,), (0, 1), (2, 1))
+    record = g.to_record()
+    last = record["actions"].pop()
+    assert Game.from_record(record).apply(last)[-1] == ("game_over", (0,), "best_round")
+
+
+def test_a_tie_on_points_and_best_round_is_shared() -> None:
+    # R4 and B1, two suns each, in the only round.
+    d = deck(2, grids={0: {4: "Y1"}, 1: {1: "Y3"}}, draw=["R4", "B1"])
+    g = play(2, [d], ONE_CARD_EACH, rounds=1)
+    events = run_out(g)
+    assert g.round_scores == [(2, 2)]
+    assert events[-1] == ("game_over", (0, 1), "shared")
+    assert g.outcome == Outcome("shared", (0, 1), (0, 1), (2, 2))
 
 
 def test_scoring_the_last_round_ends_the_game() -> None:

@@ -6,7 +6,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dozito.cards import CARD_IDS, COLORS
-from dozito.scoring import ALL_UP, GROUP_POINTS, groups, is_instant_win, round_score, suns
+from dozito.scoring import (
+    ALL_UP,
+    GROUP_POINTS,
+    groups,
+    is_instant_win,
+    round_score,
+    summary,
+    suns,
+)
 
 # A grid: per spot, a colour and whether the card is a joker; plus a face-up mask.
 spot_cards = st.lists(
@@ -55,6 +63,16 @@ def test_groups_are_connected_single_colour_and_disjoint(spec: list, up: int) ->
         assert all(up >> (s - 1) & 1 for s in g.spots)
         assert {COLORS.index(g.color)} == {cells[s - 1] // 15 for s in g.spots}
     assert round_score(cells, up) == group_points(cells, up) + suns(cells, up)
+
+
+@given(spot_cards, st.integers(0, ALL_UP))
+def test_the_summary_is_the_groups_the_suns_and_the_round_score(spec: list, up: int) -> None:  # type: ignore[type-arg]
+    cells = build(spec)
+    assert summary(cells, up) == {
+        "groups": [g.to_json() for g in groups(cells, up)],
+        "suns": suns(cells, up),
+        "total": round_score(cells, up),
+    }
 
 
 def test_diagonals_do_not_connect() -> None:

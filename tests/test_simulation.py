@@ -89,3 +89,30 @@ def test_clone_is_independent() -> None:
     c.apply("draw")
     assert g.hand == -1 and c.hand >= 0 and g != c
     assert g.history() == [] and c.history() == ["draw"]
+
+
+def _slots(g: Game) -> dict[str, object]:
+    return {name: getattr(g, name) for name in Game.__slots__ if name != "rng"} | {
+        "rng": g.rng.state
+    }
+
+
+def test_clone_copies_every_slot_into_its_own_place() -> None:
+    rng = random.Random(8)
+    g = Game.new(NAMES[:4], seed=8)
+    while not g.over:
+        g.apply(rng.choice(g.legal_actions()))
+        if g.moves in (1, 250):
+            assert _slots(g.clone()) == _slots(g)
+    assert g.outcome is not None and _slots(g.clone()) == _slots(g)
+
+
+def test_a_sample_fills_every_slot_and_keeps_no_history_nor_result() -> None:
+    g = Game.new(NAMES[:3], seed=9)
+    for action in ("draw", "discard:0", "draw"):
+        g.apply(action)
+    sample = g.observation(1).sample(random.Random(1))
+    fields = _slots(sample)
+    assert fields["_log"] == bytearray() and fields["moves"] == 0
+    assert fields["winners"] == [] and fields["outcome"] is None
+    assert (fields["names"], fields["hand"], fields["turns"]) == (g.names, g.hand, g.turns)

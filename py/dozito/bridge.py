@@ -14,6 +14,10 @@ rules forbid now), ``StateError`` (no game started yet, or the game is over),
 Ops (result fields in brackets):
 
 - ``cards``: the card table [cards]
+- ``rules``: the numbers the page's forms and address need [rules]: ``{players:
+  {min, max}, rounds: {min, max, default}, max_name_length, levels,
+  test_levels}``; ``levels`` are the bot levels offered to players,
+  ``test_levels`` the others a record or the address may name (``random``)
 - ``new`` {players, rounds?, first_player?, seed?, seats?}: start a game
   [view, record_text, seats, log, events]
 - ``load`` {text}: resume a saved or imported game from a record's exact JSON
@@ -24,6 +28,10 @@ Ops (result fields in brackets):
 - ``bot`` {level}: let a bot play the current seat's next action
   [action, events, view, ms]
 - ``view``: the current public view [view]; ``record``: [record_text]
+
+A view at game over holds the ``outcome``, null before: ``{reason, winners,
+tied, best_rounds}`` (see :class:`.game.Outcome`), so the page says why the
+game ended without deriving it.
 
 ``record_text`` is the record as JSON text, with ``seats`` (who plays each
 seat: ``"human"`` or a bot level; all human for a record without them).
@@ -48,14 +56,17 @@ import time
 import traceback
 from typing import Any
 
-from .bots import get_bot
+from .bots import LEVELS, get_bot
 from .cards import CODES, DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
 from .events import event_json
-from .game import Game
+from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
-from .record import HUMAN, game_from_record, record_of, record_seats
-from .scoring import groups, suns
+from .record import HUMAN, MAX_NAME_LENGTH, game_from_record, record_of, record_seats
+from .scoring import summary
+
+_TEST_LEVELS = ("random",)
+"""Bot levels the engine plays but the page never offers: a test baseline."""
 
 _game: Game | None = None
 _seats: list[str] = []
@@ -66,18 +77,6 @@ def view(game: Game) -> dict[str, Any]:
     """The public view: what every player at the table may see (no face-down
     card, no draw order), plus live group scores for the page to outline."""
     obs = game.observation(0)
-    live = []
-    for p in range(game.players):
-        cells, up = game.grid(p), obs.up[p]
-        found = groups(cells, up)
-        sun_count = suns(cells, up)
-        live.append(
-            {
-                "groups": [g.to_json() for g in found],
-                "suns": sun_count,
-                "total": sum(g.points for g in found) + sun_count,
-            }
-        )
     return {
         "phase": "game_over" if game.over else "turn",
         "names": list(game.names),
@@ -87,13 +86,14 @@ def view(game: Game) -> dict[str, Any]:
         "hand": CODES[game.hand] if game.hand >= 0 else None,
         "legal_actions": list(obs.legal_actions),
         "grids": [[CODES[c] if c >= 0 else None for c in grid] for grid in obs.grids],
-        "live": live,
+        "live": [summary(game.grid(p), obs.up[p]) for p in range(game.players)],
         "discard_tops": [CODES[p[-1]] if p else None for p in obs.piles],
         "pile_sizes": [len(p) for p in obs.piles],
         "draw_count": obs.draw_count,
         "round_scores": [list(r) for r in obs.round_scores],
         "totals": list(obs.totals),
         "winners": list(game.winners),
+        "outcome": game.outcome.to_json() if game.outcome else None,
         "ender": None if obs.ender < 0 else obs.ender,
         "turns": obs.turns,
     }
@@ -132,6 +132,18 @@ def _start(game: Game, seats: list[str] | None) -> dict[str, Any]:
 
 def _op_cards(req: dict[str, Any]) -> dict[str, Any]:
     return {"cards": [card_info(c) for c in range(DECK_SIZE)]}
+
+
+def _op_rules(req: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "rules": {
+            "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+            "rounds": {"min": MIN_ROUNDS, "max": MAX_ROUNDS, "default": DEFAULT_ROUNDS},
+            "max_name_length": MAX_NAME_LENGTH,
+            "levels": [level for level in LEVELS if level not in _TEST_LEVELS],
+            "test_levels": list(_TEST_LEVELS),
+        }
+    }
 
 
 def _op_new(req: dict[str, Any]) -> dict[str, Any]:
@@ -191,6 +203,7 @@ def _op_record(req: dict[str, Any]) -> dict[str, Any]:
 
 _OPS = {
     "cards": _op_cards,
+    "rules": _op_rules,
     "new": _op_new,
     "load": _op_load,
     "act": _op_act,

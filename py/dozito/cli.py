@@ -18,7 +18,7 @@ from .errors import DozitoError, MalformedError, brief
 from .game import DEFAULT_ROUNDS
 from .jsontext import MAX_CHARS
 from .record import load_record
-from .scoring import groups, is_instant_win, suns
+from .scoring import is_instant_win, summary
 
 
 def _print_json(data: Any) -> None:
@@ -57,16 +57,7 @@ def parse_grid(tokens: Sequence[str]) -> tuple[list[int], int]:
 
 def cmd_score(args: argparse.Namespace) -> int:
     cells, up = parse_grid(args.tokens)
-    found = groups(cells, up)
-    sun_count = suns(cells, up)
-    _print_json(
-        {
-            "groups": [g.to_json() for g in found],
-            "suns": sun_count,
-            "total": sum(g.points for g in found) + sun_count,
-            "instant_win": is_instant_win(cells, up),
-        }
-    )
+    _print_json({**summary(cells, up), "instant_win": is_instant_win(cells, up)})
     return 0
 
 

@@ -14,7 +14,9 @@ loop); :func:`event_json` turns one into a dict keyed by ``type``:
   (``cards`` has ``null`` for a face-down card)
 - ``round_start`` {round, starter}
 - ``instant_win`` {seat} — 12 face-up cards of one colour
-- ``game_over`` {winners}
+- ``game_over`` {winners, reason} — ``reason`` is ``most_points``,
+  ``best_round`` (a tie on points broken by the best single round),
+  ``shared`` (tied on both) or ``instant_win`` (see :data:`.game.Reason`)
 
 >>> event_json(("discard", 1, 0, "R5"))
 {'type': 'discard', 'seat': 1, 'pile': 0, 'card': 'R5'}
@@ -26,7 +28,7 @@ from typing import Any
 
 from .cards import CODES
 from .game import Event
-from .scoring import groups, suns
+from .scoring import summary
 
 _FIELDS = {
     "draw": ("seat", "card"),
@@ -38,16 +40,14 @@ _FIELDS = {
     "reshuffle": ("count",),
     "round_start": ("round", "starter"),
     "instant_win": ("seat",),
-    "game_over": ("winners",),
+    "game_over": ("winners", "reason"),
 }
 
 
-def _scored_grid(cells: tuple[int, ...], up: int, total: int) -> dict[str, Any]:
+def _scored_grid(cells: tuple[int, ...], up: int) -> dict[str, Any]:
     return {
         "cards": [CODES[c] if up >> i & 1 else None for i, c in enumerate(cells)],
-        "groups": [g.to_json() for g in groups(cells, up)],
-        "suns": suns(cells, up),
-        "total": total,
+        **summary(cells, up),
     }
 
 
@@ -60,9 +60,7 @@ def event_json(event: Event) -> dict[str, Any]:
             "type": kind,
             "round": rnd,
             "scores": list(scores),
-            "grids": [
-                _scored_grid(cells[12 * p : 12 * p + 12], up, scores[p]) for p, up in enumerate(ups)
-            ],
+            "grids": [_scored_grid(cells[12 * p : 12 * p + 12], up) for p, up in enumerate(ups)],
         }
     out: dict[str, Any] = {"type": kind}
     for name, value in zip(_FIELDS[kind], event[1:], strict=True):

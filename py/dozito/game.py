@@ -17,21 +17,31 @@ happened as plain-data events.
 The state is compact on purpose (card ids are ints, a grid's face-up spots a
 bit mask, the history a byte string of action ids shared by clones): bots
 play thousands of games per decision on it, in the browser too.
+
+:mod:`.observation` and :mod:`.record` build games, so they import this
+module; :meth:`Game.observation`, :meth:`Game.from_record` and
+:meth:`Game.to_record` stay methods all the same (the API every bot, test and
+document uses) and import those modules when called. The circle is therefore
+lazy on this side only: importing any of the three modules first works.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
-from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE
+from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE, decode
 from .cards import CODES, DECK_SIZE, IS_REPLAY, IS_STOP, NUMBER
 from .errors import IllegalActionError, MalformedError, brief
 from .rng import Rng
 from .scoring import ALL_UP, is_instant_win, round_score
 
+if TYPE_CHECKING:
+    from .observation import Observation
+
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
+MIN_ROUNDS: Final = 1
 DEFAULT_ROUNDS: Final = 3
 """A game as the rulebook plays it: it ends after scoring the third round."""
 MAX_ROUNDS: Final = 10
@@ -47,6 +57,34 @@ OVER: Final = 4
 
 Event = tuple[Any, ...]
 """What happened, as plain data; see :mod:`dozito.events` for every shape."""
+
+Reason = Literal["most_points", "best_round", "shared", "instant_win"]
+"""Why a game ended as it did: the most points; a tie on points broken by the
+best single round; a tie on both, so the win is shared; twelve face-up cards
+of one colour. (The 500-turn safeguard ends a round, not the game: the game
+still ends on points.)"""
+
+
+class Outcome(NamedTuple):
+    """Who won and why, as the rules decided it (in the manner of
+    python-chess's ``Outcome``): enough to word the result without working
+    any of it out again."""
+
+    reason: Reason
+    winners: tuple[int, ...]
+    tied: tuple[int, ...]
+    """The seats level on the most points, winners included: more than the
+    winners only when their best single rounds told them apart."""
+    best_rounds: tuple[int, ...]
+    """Each seat's best single round; empty after an instant win."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winners": list(self.winners),
+            "tied": list(self.tied),
+            "best_rounds": list(self.best_rounds),
+        }
 
 
 def _legal_tables() -> tuple[
@@ -98,7 +136,8 @@ class Game:
     __slots__ = (
         "names", "rounds", "first_player", "seed", "decks", "rng",
         "cells", "up", "piles", "draw", "recycled", "hand", "mode", "current",
-        "round", "turns", "ender", "round_scores", "totals", "winners", "_log", "moves",
+        "round", "turns", "ender", "round_scores", "totals", "winners", "outcome", "_log",
+        "moves",
     )  # fmt: skip
 
     names: tuple[str, ...]
@@ -129,6 +168,8 @@ class Game:
     round_scores: list[tuple[int, ...]]
     totals: list[int]
     winners: list[int]
+    outcome: Outcome | None
+    """Why the game ended, once it is over."""
     _log: bytearray
     """Action ids since the deal of round 1, oldest first; its first
     :attr:`moves` are this game's history, the rest a clone's (see apply).
@@ -154,24 +195,89 @@ class Game:
         n = len(players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise MalformedError(f"a game needs 2 to 5 players, not {n}")
-        if not 1 <= rounds <= MAX_ROUNDS:
-            raise MalformedError(f"rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
+        if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
+            raise MalformedError(f"rounds must be {MIN_ROUNDS} to {MAX_ROUNDS}, not {rounds}")
         if not 0 <= first_player < n:
             raise MalformedError(f"first_player must be 0 to {n - 1}, not {first_player}")
-        g = cls.__new__(cls)
-        g.names = tuple(players)
+        g = Game._make(
+            names=tuple(players),
+            rounds=rounds,
+            first_player=first_player,
+            seed=seed,
+            decks=tuple(tuple(d) for d in decks),
+            rng=Rng(seed),
+            # The round's own fields, until _deal below lays out the cards.
+            cells=[], up=[], piles=([], []), draw=[], recycled=0, hand=-1, mode=START,
+            current=first_player, turns=0, ender=-1,
+            round=1,
+            round_scores=[],
+            totals=[0] * n,
+            winners=[],
+            outcome=None,
+            log=bytearray(),
+            moves=0,
+        )  # fmt: skip
+        g._deal(first_player)
+        return g
+
+    @staticmethod
+    def _make(
+        names: tuple[str, ...],
+        rounds: int,
+        first_player: int,
+        seed: int,
+        decks: tuple[tuple[int, ...], ...],
+        rng: Rng,
+        cells: list[int],
+        up: list[int],
+        piles: tuple[list[int], list[int]],
+        draw: list[int],
+        recycled: int,
+        hand: int,
+        mode: int,
+        current: int,
+        round: int,
+        turns: int,
+        ender: int,
+        round_scores: list[tuple[int, ...]],
+        totals: list[int],
+        winners: list[int],
+        outcome: Outcome | None,
+        log: bytearray,
+        moves: int,
+    ) -> Game:
+        """The one place that fills every slot: :meth:`new`, :meth:`clone` and
+        :meth:`.Observation.sample` build games through it, so a new field is
+        a new parameter that each of them must pass (mypy checks). It trusts
+        its arguments: the checks are :meth:`new`'s.
+
+        :meth:`clone` and :meth:`.Observation.sample` pass the arguments by
+        position, in this order: searches call them by the thousand, and 23
+        keywords would cost them as much again as the copying itself."""
+        g = Game.__new__(Game)
+        g.names = names
         g.rounds = rounds
         g.first_player = first_player
         g.seed = seed
-        g.decks = tuple(tuple(d) for d in decks)
-        g.rng = Rng(seed)
-        g.round_scores = []
-        g.totals = [0] * n
-        g.winners = []
-        g._log = bytearray()
-        g.moves = 0
-        g.round = 1
-        g._deal(first_player)
+        g.decks = decks
+        g.rng = rng
+        g.cells = cells
+        g.up = up
+        g.piles = piles
+        g.draw = draw
+        g.recycled = recycled
+        g.hand = hand
+        g.mode = mode
+        g.current = current
+        g.round = round
+        g.turns = turns
+        g.ender = ender
+        g.round_scores = round_scores
+        g.totals = totals
+        g.winners = winners
+        g.outcome = outcome
+        g._log = log
+        g.moves = moves
         return g
 
     @classmethod
@@ -189,30 +295,14 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (the history is shared until one of them appends)."""
-        g = Game.__new__(Game)
-        g.names = self.names
-        g.rounds = self.rounds
-        g.first_player = self.first_player
-        g.seed = self.seed
-        g.decks = self.decks
-        g.rng = Rng(self.rng.state)
-        g.cells = self.cells[:]
-        g.up = self.up[:]
-        g.piles = (self.piles[0][:], self.piles[1][:])
-        g.draw = self.draw[:]
-        g.recycled = self.recycled
-        g.hand = self.hand
-        g.mode = self.mode
-        g.current = self.current
-        g.round = self.round
-        g.turns = self.turns
-        g.ender = self.ender
-        g.round_scores = self.round_scores[:]
-        g.totals = self.totals[:]
-        g.winners = self.winners[:]
-        g._log = self._log
-        g.moves = self.moves
-        return g
+        return Game._make(  # by position: see _make
+            self.names, self.rounds, self.first_player, self.seed, self.decks,
+            Rng(self.rng.state), self.cells[:], self.up[:],
+            (self.piles[0][:], self.piles[1][:]), self.draw[:], self.recycled, self.hand,
+            self.mode, self.current, self.round, self.turns, self.ender,
+            self.round_scores[:], self.totals[:], self.winners[:], self.outcome,
+            self._log, self.moves,
+        )  # fmt: skip
 
     # -- reading --------------------------------------------------------
 
@@ -224,21 +314,20 @@ class Game:
     def over(self) -> bool:
         return self.mode == OVER
 
-    def piles_empty(self) -> int:
-        """0 when both discard piles hold a card, 1 if pile 0 is empty, 2 if pile 1."""
-        return (not self.piles[0]) | (not self.piles[1]) << 1
-
     def legal_actions(self) -> tuple[str, ...]:
         """The legal actions, in the contract's canonical order."""
         mode = self.mode
-        if mode == CHOOSE:
-            return _CHOOSE_BY_PE[(not self.piles[0]) | (not self.piles[1]) << 1][self.hand]
-        if mode == START:
-            return _START[(not self.piles[0]) | (not self.piles[1]) << 1]
         if mode == MUST_PLACE:
             return _PLACE[self.hand]
+        # Which discard pile is empty (see _legal_tables), inline: this runs
+        # on every move of every search.
+        pe = (not self.piles[0]) | (not self.piles[1]) << 1
+        if mode == CHOOSE:
+            return _CHOOSE_BY_PE[pe][self.hand]
+        if mode == START:
+            return _START[pe]
         if mode == MUST_DISCARD:
-            return _DISCARD[(not self.piles[0]) | (not self.piles[1]) << 1]
+            return _DISCARD[pe]
         return ()
 
     def grid(self, seat: int) -> list[int]:
@@ -284,7 +373,7 @@ class Game:
             self.names, self.rounds, self.first_player, self.seed, self.decks,
             self.rng.state, self.cells, self.up, self.piles, self.draw, self.recycled,
             self.hand, self.mode, self.current, self.round, self.turns, self.ender,
-            self.round_scores, self.totals, self.winners,
+            self.round_scores, self.totals, self.winners, self.outcome,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -340,7 +429,8 @@ class Game:
             events = [("place", p, arg, CODES[card], CODES[old], was_up)]
             if up == ALL_UP and is_instant_win(self.cells[12 * p : 12 * p + 12], up):
                 self.hand = -1
-                self._finish([p], events, instant=True)
+                events.append(("instant_win", p))
+                self._finish(Outcome("instant_win", (p,), (p,), ()), events)
             return events
         if kind == _DRAW:
             card = self.hand = self.draw.pop()
@@ -357,7 +447,7 @@ class Game:
         return IllegalActionError(f"{action!r} is not legal now: {why}")
 
     def _why_illegal(self, action: str) -> str:
-        kind, _, arg = action.partition(":")
+        kind, arg = decode(action)
         mode = self.mode
         if mode == OVER:
             return "the game is over"
@@ -374,7 +464,7 @@ class Game:
             return f"{card} can only go to spot {NUMBER[self.hand]}"
         if mode == MUST_PLACE:
             return f"{card} was taken from a discard pile, so it must be placed"
-        return f"discard pile {1 - int(arg)} is empty, so the card must go there"
+        return f"discard pile {1 - arg} is empty, so the card must go there"
 
     def _end_turn(self, p: int, card: int, events: list[Event]) -> None:
         self.turns += 1
@@ -434,28 +524,28 @@ class Game:
             self.totals[p] += scores[p]
         events.append(("round_scored", self.round, scores, tuple(self.cells), tuple(self.up)))
         if self.round == self.rounds:
-            self._finish(self._leaders(), events, instant=False)
+            self._finish(self._by_points(), events)
             return
         self.round += 1
         starter = min(range(n), key=lambda s: (self.totals[s], s))
         self._deal(starter)
         events.append(("round_start", self.round, starter))
 
-    def _leaders(self) -> list[int]:
-        best = max(self.totals)
-        tied = [s for s in range(len(self.names)) if self.totals[s] == best]
-        if len(tied) > 1:
-            best_round = {s: max(r[s] for r in self.round_scores) for s in tied}
-            top = max(best_round.values())
-            tied = [s for s in tied if best_round[s] == top]
-        return tied
+    def _by_points(self) -> Outcome:
+        """The end of the last round: the most points win; a tie goes to the
+        best single round, and is shared if that is tied too."""
+        n = len(self.names)
+        top = max(self.totals)
+        tied = tuple(s for s in range(n) if self.totals[s] == top)
+        best = tuple(max(r[s] for r in self.round_scores) for s in range(n))
+        if len(tied) == 1:
+            return Outcome("most_points", tied, tied, best)
+        top_best = max(best[s] for s in tied)
+        winners = tuple(s for s in tied if best[s] == top_best)
+        return Outcome("shared" if len(winners) > 1 else "best_round", winners, tied, best)
 
-    def _finish(self, winners: list[int], events: list[Event], *, instant: bool) -> None:
-        self.winners = winners
+    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
+        self.winners = list(outcome.winners)
+        self.outcome = outcome
         self.mode = OVER
-        if instant:
-            events.append(("instant_win", winners[0]))
-        events.append(("game_over", tuple(winners)))
-
-
-from .observation import Observation  # noqa: E402  (a cycle: observation reads Game)
+        events.append(("game_over", outcome.winners, outcome.reason))

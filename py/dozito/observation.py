@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CODES, DECK_SIZE
+from .errors import MalformedError
 from .game import Game
 from .rng import Rng
 
@@ -78,33 +79,16 @@ class Observation:
         if self.recycled:
             draw += self.recycled
             rng.shuffle(draw)
-        g = Game.__new__(Game)
-        g.names = self.names
-        g.rounds = self.rounds
-        g.first_player = 0
-        g.seed = 0
-        g.decks = ()
-        g.rng = Rng(rng.getrandbits(64))
-        g.cells = cells
-        g.up = list(self.up)
-        g.piles = (list(self.piles[0]), list(self.piles[1]))
-        g.draw = draw
         recycled = 0
         for c in self.recycled:
             recycled |= 1 << c
-        g.recycled = recycled
-        g.hand = self.hand
-        g.mode = self.mode
-        g.current = self.current
-        g.round = self.round
-        g.turns = self.turns
-        g.ender = self.ender
-        g.round_scores = list(self.round_scores)
-        g.totals = list(self.totals)
-        g.winners = []
-        g._log = bytearray()
-        g.moves = 0
-        return g
+        return Game._make(  # by position, in its order (see Game._make)
+            self.names, self.rounds, 0, 0, (), Rng(rng.getrandbits(64)),  # no seed, no decks
+            cells, list(self.up), (list(self.piles[0]), list(self.piles[1])), draw, recycled,
+            self.hand, self.mode, self.current, self.round, self.turns, self.ender,
+            list(self.round_scores), list(self.totals),
+            [], None, bytearray(), 0,  # no winners, outcome, history
+        )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data with card codes (``null`` for a face-down card)."""
@@ -136,7 +120,7 @@ def observe(game: Game, seat: int) -> Observation:
     """Build ``seat``'s observation of ``game`` (see :meth:`Game.observation`)."""
     n = game.players
     if not 0 <= seat < n:
-        raise ValueError(f"no seat {seat} in a game of {n}")
+        raise MalformedError(f"no seat {seat} in a game of {n}")
     grids = tuple(
         tuple(game.cells[12 * p + i] if game.up[p] >> i & 1 else HIDDEN for i in range(12))
         for p in range(n)

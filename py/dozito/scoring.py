@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from .cards import COLOR_OF, COLORS, SUNS
 
@@ -125,6 +125,24 @@ def groups(cells: Sequence[int], up: int) -> list[Group]:
 def suns(cells: Sequence[int], up: int) -> int:
     """Suns on the face-up cards."""
     return sum(SUNS[cells[i]] for i in range(12) if up >> i & 1)
+
+
+def summary(cells: Sequence[int], up: int) -> dict[str, Any]:
+    """A grid's score as JSON data, for the page and the command line:
+    ``{"groups": [...], "suns": n, "total": n}`` (the total is
+    :func:`round_score`'s).
+
+    >>> from dozito.cards import CARD_IDS as C
+    >>> summary([C[c] for c in "R1 R2 B3 B4 G5 G6 G7 G8 G9 G10 G11 G12".split()], 0b11)
+    {'groups': [{'color': 'R', 'spots': [1, 2], 'points': 2}], 'suns': 1, 'total': 3}
+    """
+    found = groups(cells, up)
+    sun_count = suns(cells, up)
+    return {
+        "groups": [g.to_json() for g in found],
+        "suns": sun_count,
+        "total": sum(g.points for g in found) + sun_count,
+    }
 
 
 def round_score(cells: Sequence[int], up: int) -> int:

@@ -16,6 +16,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from scenario import instant_win, tie_broken_by_best_round
+
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
 CARD_CODES = [f"{colour}{n}" for colour in "RBGYP" for n in [*range(1, 13), "J1", "J2", "J3"]]
@@ -172,6 +174,37 @@ def test_an_all_bot_table_plays_rounds_and_waits_to_continue(page: Page, site_ur
         button.click()
     expect(status).to_have_attribute("data-phase", "game-over")
     assert len(score_rows(page)[0]) == 4  # name, two rounds, total
+
+
+def test_the_game_over_screen_words_the_engines_reason(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    open_page(page, site_url, "?speed=instant")
+    status = page.locator(STATUS)
+    finished = page.locator("[data-testid=game-over]")
+    cases = [
+        (
+            tie_broken_by_best_round().to_record(),
+            "best_round",
+            "P0 and P1 tied on 2 points; P0 wins with the best single round (2 against 1).",
+        ),
+        (
+            instant_win(),
+            "instant_win",
+            "P0 completed a grid of 12 face-up cards of one colour: an instant win!",
+        ),
+    ]
+    for i, (record, reason, words) in enumerate(cases):
+        path = tmp_path / f"game{i}.json"
+        path.write_text(json.dumps(record))
+        page.set_input_files("[data-testid=import-file]", str(path))
+        if reason != "instant_win":  # an instant win does not score its round
+            expect(status).to_have_attribute("data-phase", "round-end")
+            page.click("[data-action=continue]")
+        expect(status).to_have_attribute("data-phase", "game-over")
+        expect(finished).to_have_attribute("data-reason", reason)
+        expect(finished.locator(".game-over__why")).to_have_text(words)
+        expect(status).to_have_attribute("data-winners", "0")
 
 
 # --- the rulebook's example turn -------------------------------------------------
@@ -387,6 +420,29 @@ def test_a_bad_address_is_reported(page: Page, site_url: str) -> None:
     open_page(page, site_url, "?players=human,wizard")
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
     expect(page.locator("#notice")).to_contain_text("cannot be played")
+
+
+def test_the_address_and_the_setup_form_keep_the_engines_limits(page: Page, site_url: str) -> None:
+    status, notice = page.locator(STATUS), page.locator("#notice")
+    for query in ("?players=human,human,human,human,human,human", "?players=human,human&rounds=11"):
+        open_page(page, site_url, query)
+        expect(status).to_have_attribute("data-phase", "setup")
+        expect(notice).to_contain_text("cannot be played")
+    # The setup form: 2 to 5 seats, the levels offered to players, 1 to 10 rounds.
+    add, remove = page.locator("text=+ Add a player"), page.locator("#setup-kind-0 ~ button")
+    expect(remove).to_be_disabled()
+    for _ in range(3):
+        add.click()
+    expect(add).to_be_disabled()
+    expect(page.locator(".setup__seat")).to_have_count(5)
+    options = page.eval_on_selector_all("#setup-kind-0 option", "els => els.map(e => e.value)")
+    assert options == ["human", "rookie", "casual", "sharp", "expert"]
+    custom = page.locator("#setup-rounds-custom")
+    assert (custom.get_attribute("min"), custom.get_attribute("max")) == ("1", "10")
+    expect(page.locator("input[name=rounds][value='3']")).to_be_checked()  # the default
+    # The limits themselves, and the test-only level, are accepted from the address.
+    open_page(page, site_url, "?players=random,human,human,human,human&rounds=10&speed=instant")
+    expect(status).to_contain_text("Round 1 of 10")
 
 
 def test_clicks_during_card_flights_take_effect(page: Page, site_url: str) -> None:

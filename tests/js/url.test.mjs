@@ -2,6 +2,7 @@
 // contract), 2 to 5 players and 1 to 10 rounds; anything else is a QueryError.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import "./engine-rules.mjs";
 import { QueryError, gameFromQuery, speedFromQuery } from "../../web/js/url.js";
 
 test("an address without players= asks for no game", () => {

@@ -5,6 +5,7 @@ import { animateEvents, measure, skipAnimations } from "./animate.js";
 import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
 import { initI18n, t } from "./i18n.js";
+import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
 import { Scheduler } from "./scheduler.js";
 import { Session } from "./session.js";
@@ -203,7 +204,7 @@ function render({ events = [], focusMain = false } = {}) {
     const panel =
       phase === "round-end"
         ? scoringView({ scored: session.pending, view, seats, onContinue })
-        : gameOver({ view, seats, instantWinner: instantWinner(), onPlayAgain: playAgain, onNewGame: askNewGame });
+        : gameOver({ view, seats, onPlayAgain: playAgain, onNewGame: askNewGame });
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
@@ -229,11 +230,6 @@ function renderBotBar() {
   el.skip.disabled = scheduler.fastForward;
 }
 
-function instantWinner() {
-  const win = session.log.findLast((event) => event.type === "instant_win");
-  return win ? win.seat : null;
-}
-
 // --- games: new, resumed, imported ---------------------------------------------
 
 function randomSeed() {
@@ -246,7 +242,7 @@ async function startGame({ seats, names, rounds, firstPlayer, seed }) {
     await session.start({
       seats,
       names,
-      rounds: rounds ?? 3,
+      rounds: rounds ?? rules().rounds.default,
       firstPlayer: firstPlayer ?? Math.floor(Math.random() * seats.length),
       seed: seed ?? randomSeed(),
     });
@@ -421,6 +417,7 @@ async function boot() {
   try {
     const engine = await startEngine({ onStatus: (stage) => stage !== "ready" && renderStatus(el.status, { phase: "loading", stage }), onDead: engineStopped });
     setCards((await engine.request({ op: "cards" })).cards);
+    setRules((await engine.request({ op: "rules" })).rules);
     session = new Session(engine);
   } catch (error) {
     renderStatus(el.status, { phase: "loading", stage: "failed" });

@@ -3,9 +3,6 @@
 // never parsed here (JSON.parse would round a big seed). Every rule lives in
 // the engine; this only forwards requests and keeps results.
 
-/** Bot levels offered to players (the engine also knows "random", a test baseline). */
-export const BOT_LEVELS = ["rookie", "casual", "sharp", "expert"];
-
 export const SAVE_VERSION = 2;
 
 /** A seat as the engine's records name it ("human" or a level), and as the page keeps it. */

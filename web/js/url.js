@@ -1,13 +1,12 @@
 // The address: ?players=human,expert&rounds=1&seed=42&names=Ann,Bob starts a
 // game at once (see the page contract); speed= and lang= are settings and stay
 // in the address, the game keys are removed once the game has started so that
-// a reload resumes it instead of starting it again.
-import { BOT_LEVELS } from "./session.js";
+// a reload resumes it instead of starting it again. The limits and the bot
+// levels are the engine's (rules.js), its test-only levels ("random", the
+// baseline bot) included: the setup form never offers those.
+import { rules } from "./rules.js";
 
 const GAME_KEYS = ["players", "names", "rounds", "seed", "first"];
-// "random" is the engine's baseline bot, accepted here for tests and
-// exploration only: the setup form never offers it.
-const URL_LEVELS = [...BOT_LEVELS, "random"];
 export const SPEEDS = ["slow", "normal", "fast", "instant"];
 
 export class QueryError extends Error {}
@@ -27,21 +26,22 @@ function integer(params, key, min, max) {
 export function gameFromQuery(search = location.search) {
   const params = new URLSearchParams(search);
   if (!params.has("players")) return null;
+  const { players, rounds, levels, test_levels } = rules();
   const kinds = params
     .get("players")
     .split(",")
     .map((k) => k.trim().toLowerCase());
-  if (kinds.length < 2 || kinds.length > 5) throw new QueryError(`players=${params.get("players")}`);
+  if (kinds.length < players.min || kinds.length > players.max) throw new QueryError(`players=${params.get("players")}`);
   const seats = kinds.map((kind) => {
     if (kind === "human") return { kind: "human" };
-    if (URL_LEVELS.includes(kind)) return { kind: "bot", level: kind };
+    if (levels.includes(kind) || test_levels.includes(kind)) return { kind: "bot", level: kind };
     throw new QueryError(`players: ${kind}`);
   });
   const given = params.has("names") ? params.get("names").split(",") : [];
   return {
     seats,
     names: given.map((name) => name.trim()),
-    rounds: integer(params, "rounds", 1, 10),
+    rounds: integer(params, "rounds", rounds.min, rounds.max),
     firstPlayer: integer(params, "first", 0, seats.length - 1),
     seed: integer(params, "seed", 0, Number.MAX_SAFE_INTEGER),
   };

@@ -1,31 +1,30 @@
-// The end of the game: the winner(s) as the engine decided, why (most points;
-// a tie broken by the best single round; else a shared win; or an instant
-// win), every grid as the game left it, the final scores and a way to play again.
+// The end of the game: the winner(s) and why, as the engine decided and said
+// (view.outcome: most points, a tie broken by the best single round, a shared
+// win, an instant win), every grid as the game left it, the final scores and
+// a way to play again.
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
 import { grid } from "./grid.js";
 import { scores } from "./scores.js";
 import { winnersText } from "./status.js";
 
-const best = (view, seat) => Math.max(...view.round_scores.map((round) => round[seat]));
-
-/** Why the winners won, in words. The engine chose them; this only explains. */
-function explanation(view, instantWinner) {
-  const names = (seats) => seats.map((seat) => view.names[seat]).join(t("list.and"));
-  if (instantWinner !== null) return t("gameOver.instant", { who: view.names[instantWinner] });
-  const [winner] = view.winners;
-  const points = view.totals[winner];
-  if (view.winners.length > 1) return t("gameOver.shared", { who: names(view.winners), points, best: best(view, winner) });
-  const tied = view.names.map((_, seat) => seat).filter((seat) => seat !== winner && view.totals[seat] === points);
-  if (tied.length)
-    return t("gameOver.tieBroken", {
-      who: view.names[winner],
-      others: names(tied),
-      points,
-      best: best(view, winner),
-      otherBest: Math.max(...tied.map((seat) => best(view, seat))),
-    });
-  return t("gameOver.mostPoints", { who: view.names[winner], count: points });
+/** The engine's reason, in words. */
+function explanation({ names, totals, outcome }) {
+  const { reason, winners, tied, best_rounds: best } = outcome;
+  const list = (seats) => seats.map((seat) => names[seat]).join(t("list.and"));
+  const [winner] = winners;
+  const points = totals[winner];
+  if (reason === "instant_win") return t("gameOver.instant", { who: names[winner] });
+  if (reason === "most_points") return t("gameOver.mostPoints", { who: names[winner], count: points });
+  if (reason === "shared") return t("gameOver.shared", { who: list(winners), points, best: best[winner] });
+  const beaten = tied.filter((seat) => seat !== winner);
+  return t("gameOver.tieBroken", {
+    who: names[winner],
+    others: list(beaten),
+    points,
+    best: best[winner],
+    otherBest: Math.max(...beaten.map((seat) => best[seat])),
+  });
 }
 
 /** The grids as the game ended (an instant win's twelve cards of one colour). */
@@ -44,14 +43,14 @@ function finalGrids(view) {
   );
 }
 
-/** gameOver({view, seats, instantWinner, onPlayAgain, onNewGame}) */
-export function gameOver({ view, seats, instantWinner, onPlayAgain, onNewGame }) {
+/** gameOver({view, seats, onPlayAgain, onNewGame}): view is the engine's at game over. */
+export function gameOver({ view, seats, onPlayAgain, onNewGame }) {
   return h(
     "section",
-    { class: "game-over panel", "aria-labelledby": "game-over-title" },
+    { class: "game-over panel", "aria-labelledby": "game-over-title", dataset: { testid: "game-over", reason: view.outcome.reason } },
     h("p", { class: "game-over__trophy", "aria-hidden": "true" }),
     h("h2", { id: "game-over-title", class: "panel__title" }, winnersText(view)),
-    h("p", { class: "game-over__why" }, explanation(view, instantWinner)),
+    h("p", { class: "game-over__why" }, explanation(view)),
     finalGrids(view),
     h("div", { class: "scores" }, scores({ view, seats, live: false, highlight: view.winners.length === 1 ? view.winners[0] : null })),
     h(

@@ -1,23 +1,18 @@
-// The new-game form: 2 to 5 seats (a human with a name, or a bot level),
-// the number of rounds and who starts. It reports the chosen settings up;
-// main.js remembers them for next time.
-import { BOT_LEVELS } from "../session.js";
+// The new-game form: the engine's number of seats (a human with a name, or a
+// bot level the engine offers), the number of rounds and who starts. It
+// reports the chosen settings up; main.js remembers them for next time.
 import { t } from "../i18n.js";
+import { rules } from "../rules.js";
 import { fill, h } from "./dom.js";
 
-const MIN_SEATS = 2;
-const MAX_SEATS = 5;
-const MAX_ROUNDS = 10;
+// The form's own limit, below the engine's (rules().max_name_length): what a
+// seat's label has room for.
 const NAME_LENGTH = 24;
 
-export const DEFAULT_SETUP = {
-  seats: [
-    { kind: "human", name: "" },
-    { kind: "casual", name: "" },
-  ],
-  rounds: 3,
-  first: "random",
-};
+const defaultSeats = () => [
+  { kind: "human", name: "" },
+  { kind: "casual", name: "" },
+];
 
 /** The name a seat gets when its field is left empty. */
 function defaultName(seat, index) {
@@ -35,14 +30,13 @@ export function seatNames(seats) {
 
 /** A copy of saved settings with anything out of range replaced by the default. */
 export function sanitizeSetup(saved) {
-  const kinds = ["human", ...BOT_LEVELS];
-  const seats = Array.isArray(saved?.seats) ? saved.seats.filter((s) => kinds.includes(s?.kind)).slice(0, MAX_SEATS) : [];
-  const rounds = Number.isInteger(saved?.rounds) && saved.rounds >= 1 && saved.rounds <= MAX_ROUNDS ? saved.rounds : DEFAULT_SETUP.rounds;
+  const { players, rounds: limits, levels } = rules();
+  const kinds = ["human", ...levels];
+  const seats = Array.isArray(saved?.seats) ? saved.seats.filter((s) => kinds.includes(s?.kind)).slice(0, players.max) : [];
+  const rounds = Number.isInteger(saved?.rounds) && saved.rounds >= limits.min && saved.rounds <= limits.max ? saved.rounds : limits.default;
   return {
     seats:
-      seats.length >= MIN_SEATS
-        ? seats.map((s) => ({ kind: s.kind, name: typeof s.name === "string" ? s.name.slice(0, NAME_LENGTH) : "" }))
-        : structuredClone(DEFAULT_SETUP.seats),
+      seats.length >= players.min ? seats.map((s) => ({ kind: s.kind, name: typeof s.name === "string" ? s.name.slice(0, NAME_LENGTH) : "" })) : defaultSeats(),
     rounds,
     first: Number.isInteger(saved?.first) && saved.first < seats.length ? saved.first : "random",
   };
@@ -53,6 +47,7 @@ export function sanitizeSetup(saved) {
  * firstPlayer|null}); onBack, if given, returns to the game in progress.
  */
 export function setup({ initial, onStart, onBack = null }) {
+  const { players, rounds: limits, levels } = rules();
   const state = sanitizeSetup(initial);
   const seatList = h("ol", { class: "setup__seats" });
   const firstSelect = h("select", { id: "setup-first", class: "field" });
@@ -60,8 +55,8 @@ export function setup({ initial, onStart, onBack = null }) {
     type: "number",
     id: "setup-rounds-custom",
     class: "field field--number",
-    min: 1,
-    max: MAX_ROUNDS,
+    min: limits.min,
+    max: limits.max,
     value: state.rounds,
     "aria-label": t("setup.customRounds"),
   });
@@ -90,7 +85,7 @@ export function setup({ initial, onStart, onBack = null }) {
             onchange: (e) => ((seat.kind = e.target.value), renderFirst(), (name.placeholder = defaultName(seat, i))),
           },
           h("option", { value: "human" }, t("level.human")),
-          BOT_LEVELS.map((level) => h("option", { value: level }, t(`level.${level}`))),
+          levels.map((level) => h("option", { value: level }, t(`level.${level}`))),
         );
         kind.value = seat.kind;
         const name = h("input", {
@@ -111,7 +106,7 @@ export function setup({ initial, onStart, onBack = null }) {
             class: "button button--icon",
             "aria-label": t("setup.removePlayer", { n: i + 1 }),
             title: t("setup.removePlayer", { n: i + 1 }),
-            disabled: state.seats.length <= MIN_SEATS,
+            disabled: state.seats.length <= players.min,
             onclick: () => removeSeat(i),
           },
           h("span", { class: "icon-remove", "aria-hidden": "true" }),
@@ -119,7 +114,7 @@ export function setup({ initial, onStart, onBack = null }) {
         return h("li", { class: "setup__seat" }, h("span", { class: "setup__seat-number", "aria-hidden": "true" }, i + 1), kind, name, remove);
       }),
     );
-    addButton.disabled = state.seats.length >= MAX_SEATS;
+    addButton.disabled = state.seats.length >= players.max;
     renderFirst();
   }
 
@@ -148,7 +143,7 @@ export function setup({ initial, onStart, onBack = null }) {
   function syncRounds() {
     const mode = form.querySelector("input[name=rounds]:checked").value;
     customRounds.disabled = mode !== "custom";
-    state.rounds = mode === "custom" ? Math.min(MAX_ROUNDS, Math.max(1, Math.round(Number(customRounds.value)) || 1)) : Number(mode);
+    state.rounds = mode === "custom" ? Math.min(limits.max, Math.max(limits.min, Math.round(Number(customRounds.value)) || limits.min)) : Number(mode);
   }
   customRounds.addEventListener("input", syncRounds);
   firstSelect.addEventListener("change", () => (state.first = firstSelect.value === "random" ? "random" : Number(firstSelect.value)));
