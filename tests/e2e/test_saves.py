@@ -9,18 +9,15 @@ storage a `localStorage` getter that throws, as browsers do.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzing import replay as replay_record
 from playwright.sync_api import Page, expect
 from test_play import BOOT_MS, STATUS, choose, legal, open_page, score_rows
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTICE = "#notice"
 UNSAVED = "This game is not being saved"
 BIG_SEED = 1152921504606846977  # above 2^53: JSON.parse would make it ...976
@@ -40,17 +37,9 @@ def click_some(page: Page, count: int) -> None:
 
 
 def replay(path: Path) -> dict[str, Any]:
-    """`python -m dozito replay FILE`, as a player would run it."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-    out = subprocess.run(
-        [sys.executable, "-m", "dozito", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-    assert out.returncode == 0, out.stderr
-    state: dict[str, Any] = json.loads(out.stdout)
+    """`python -m dozito replay FILE`, as a player would run it: it must succeed."""
+    state = replay_record(path)
+    assert "error" not in state, state["error"]
     return state
 
 
