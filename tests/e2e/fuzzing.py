@@ -2,7 +2,7 @@
 
 Shared by the CI test (tests/e2e/test_fuzz.py) and the long run
 (tests/bench/fuzz_games.py). Only the page contract is used
-(shared/spec/page-contract.md): `data-action` targets, the status's
+(docs/page-contract.md): `data-action` targets, the status's
 `data-phase` / `data-current` / `data-winners` and the score table.
 
 A game's seed picks its table (2 to 5 seats, each a human or a bot of a
