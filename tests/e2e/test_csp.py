@@ -10,8 +10,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from conftest import PageLog
 from playwright.sync_api import Dialog, Page, Route, expect
+
+from conftest import PageLog
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import site_build
 from playwright.sync_api import Page, Route, expect
+
+from conftest import site_build
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"

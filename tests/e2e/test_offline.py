@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM_ARGS, PageLog, site_build
 from playwright.sync_api import Browser, Page, Playwright, Response, expect
+
+from conftest import CHROMIUM_ARGS, PageLog, site_build
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
