@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from dozito import MalformedError
 from dozito.bots.expert import ExpertBot, ExpertBudget
 from dozito.explain import HINT_BUDGET, Evaluation, evaluate, reason
 from test_bots import SMALL_EXPERT, random_states, redeal
@@ -79,7 +80,7 @@ def test_include_forces_a_move_into_the_search() -> None:
         forced += 1
     assert forced > 10
     g = STATES[0]
-    with pytest.raises(ValueError, match="not a legal action"):
+    with pytest.raises(MalformedError, match="not a legal action"):
         evaluate(g.observation(g.current), random.Random(0), include="place:99")
 
 
