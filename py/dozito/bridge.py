@@ -233,7 +233,7 @@ def _op_record(req: dict[str, Any]) -> dict[str, Any]:
 
 def _note(game: Game, kind: AidKind) -> None:
     aid: Aid = {"at": game.moves, "kind": kind}
-    if not _aids or _aids[-1] != aid:  # asking twice in a row is one hint
+    if kind == "undo" or not _aids or _aids[-1] != aid:  # asking twice in a row is one hint
         _aids.append(aid)
 
 
