@@ -40,6 +40,12 @@ Ops (result fields in brackets):
 - ``review_start`` {seat}: where ``seat`` had a real choice, and the chart's
   numbers [seat, steps, decisions, totals, round_ends] (see
   :meth:`.review.Review.start_json`)
+- ``review_judge`` {step}: the expert's judgement of one decision, from the
+  observation of the seat that made it [judgement] (see
+  :class:`.review.Judgement`); one a call, so the worker stays cancellable
+  between them; kept, so asking again is instant
+- ``review_summary``: the summary of the judged decisions of the seat of
+  the last ``review_start`` [summary] (see :func:`.review.summarize`)
 
 ``step`` and the review work on the current game however it began (``new``
 or ``load``) and follow it as it goes on: a :class:`.timeline.Timeline`
@@ -91,7 +97,7 @@ from .record import (
     record_of,
     record_seats,
 )
-from .review import Review
+from .review import Judgement, Review, judge, summarize
 from .scoring import summary
 from .timeline import Timeline
 
@@ -105,6 +111,10 @@ _aids: list[Aid] = []
 """The hints and undos used in ``_game`` (the record's ``aids``)."""
 _timeline: Timeline | None = None
 """The states of ``_game`` for ``step`` and the review, built on first use."""
+_judged: dict[int, Judgement] = {}
+"""The review's judgements of ``_timeline``'s decisions, by step."""
+_review_seat: int | None = None
+"""The seat of the last ``review_start``, whose decisions are summed up."""
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -287,12 +297,17 @@ def _whole(req: dict[str, Any], key: str) -> int:
 
 
 def _current_timeline() -> Timeline:
-    global _timeline
+    global _timeline, _review_seat
     game = _current()
     if _timeline is None or not _timeline.starts_like(game):
-        _timeline = Timeline(game)
+        _timeline, _review_seat = Timeline(game), None
+        _judged.clear()
     else:
-        _timeline.follow(game)  # the same game, or another after an undo or a load
+        # The same game, or another after an undo or a load: judgements
+        # from where the two part on are no longer of this game.
+        kept = _timeline.follow(game)
+        for step in [s for s in _judged if s >= kept]:
+            del _judged[step]
     return _timeline
 
 
@@ -308,7 +323,26 @@ def _op_step(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _op_review_start(req: dict[str, Any]) -> dict[str, Any]:
-    return Review(_current_timeline(), _whole(req, "seat")).start_json()
+    global _review_seat
+    review = Review(_current_timeline(), _whole(req, "seat"))
+    _review_seat = review.seat
+    return review.start_json()
+
+
+def _op_review_judge(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    step = _whole(req, "step")
+    if step not in _judged:
+        _judged[step] = judge(timeline, step)
+    return {"judgement": _judged[step].to_json()}
+
+
+def _op_review_summary(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    if _review_seat is None or _review_seat >= timeline.game.players:
+        raise StateError("no review has been started: 'review_start' first")
+    review = Review(timeline, _review_seat)
+    return {"summary": summarize(review, [_judged[s] for s in sorted(_judged)])}
 
 
 _OPS = {
@@ -324,6 +358,8 @@ _OPS = {
     "undo": _op_undo,
     "step": _op_step,
     "review_start": _op_review_start,
+    "review_judge": _op_review_judge,
+    "review_summary": _op_review_summary,
 }
 
 
