@@ -7,6 +7,8 @@ reports how often the expert's own moves are flagged as mistakes (false
 alarms: the aim is under 2%), what they lose per decision against the
 review's deeper search (the yardstick :data:`dozito.review.EXPERT_LOSS`
 holds), and how long a review takes: per decision, and per seat's game.
+With ``--jumps`` it times the bridge's ``step`` op instead, across a
+10,000-action game.
 
 Long (a minute a 1-round 2-player game on a busy machine): not part of the
 test suite, see ``docs/BENCHMARKS.md``.
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from .. import bridge
 from ..bots.expert import DEFAULT_BUDGET, ExpertBot
 from ..game import Game
 from ..review import judge
@@ -91,14 +94,45 @@ def check(games: int, players: int, rounds: int, seed: int) -> dict[str, Any]:
     }
 
 
+def jumps(count: int, seed: int) -> dict[str, Any]:
+    """Time ``step`` requests to random steps of a 10,000-action game (5
+    players, 10 rounds, every turn a draw thrown away), loaded as a file is."""
+    g = Game.new(_NAMES, rounds=10, seed=seed)
+    while not g.over:
+        g.apply("draw" if "draw" in g.legal_actions() else "discard:0")
+    bridge.handle(json.dumps({"op": "load", "text": json.dumps(g.to_record())}))
+    rng = random.Random(seed)
+
+    def step(n: int) -> float:
+        start = time.perf_counter()
+        answer = json.loads(bridge.handle(json.dumps({"op": "step", "step": n})))
+        assert answer["ok"] and answer["result"]["step"] == n, answer
+        return 1000 * (time.perf_counter() - start)
+
+    first = step(g.moves // 2)  # builds the checkpoints
+    times = sorted(step(rng.randint(0, g.moves)) for _ in range(count))
+    return {
+        "steps": g.moves,
+        "first_ms": round(first, 1),
+        "jumps": count,
+        "median_ms": round(times[len(times) // 2], 2),
+        "p95_ms": round(times[int(0.95 * (count - 1))], 2),
+        "max_ms": round(times[-1], 2),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dozito.lab.review_check", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds per game (default 1)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
+    parser.add_argument("--jumps", type=int, help="time this many step requests instead")
     args = parser.parse_args(argv)
-    print(json.dumps(check(args.games, args.players, args.rounds, args.seed)))
+    if args.jumps:
+        print(json.dumps(jumps(args.jumps, args.seed)))
+    else:
+        print(json.dumps(check(args.games, args.players, args.rounds, args.seed)))
     return 0
 
 
