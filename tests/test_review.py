@@ -221,3 +221,15 @@ def test_judgements_through_the_bridge_are_kept_and_summed_up_and_change_no_game
         response = call(op="review_judge", step=forced)
         assert response["error"]["type"] == "MalformedError"
         assert f"step {forced} is no decision" in response["error"]["message"]
+
+
+def test_an_undo_takes_the_step_and_its_judgement_back() -> None:
+    ok(op="act", action="take:0")
+    assert ok(op="step", step=1)["steps"] == 1
+    assert ok(op="review_judge", step=0)["judgement"]["played"] == "take:0"
+    ok(op="undo")
+    assert ok(op="step", step=0)["steps"] == 0
+    assert call(op="step", step=1)["error"]["type"] == "MalformedError"
+    ok(op="act", action="take:1")
+    assert ok(op="review_judge", step=0)["judgement"]["played"] == "take:1"
+    assert ok(op="step", step=1)["view"] == ok(op="view")["view"]

@@ -29,7 +29,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import fmean
 from typing import Any, Final
 
 from .bots.expert import ExpertBudget, _z_score
@@ -163,9 +162,9 @@ def judge(timeline: Timeline, step: int, budget: ExpertBudget = REVIEW_BUDGET) -
         n = min(len(top.worths), len(mine.worths))
         gains = [a - b for a, b in zip(top.worths[:n], mine.worths[:n], strict=True)]
         z = max(0.0, _z_score(gains))
-        win = max(0.0, fmean(gains))
+        win = max(0.0, sum(gains) / n)
         points = max(
-            0.0, fmean(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True))
+            0.0, sum(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True)) / n
         )
     return Judgement(
         step=step,
