@@ -339,7 +339,7 @@ def _op_review_judge(req: dict[str, Any]) -> dict[str, Any]:
 
 def _op_review_summary(req: dict[str, Any]) -> dict[str, Any]:
     timeline = _current_timeline()
-    if _review_seat is None or _review_seat >= timeline.game.players:
+    if _review_seat is None:  # none since this timeline began
         raise StateError("no review has been started: 'review_start' first")
     review = Review(timeline, _review_seat)
     return {"summary": summarize(review, [_judged[s] for s in sorted(_judged)])}

@@ -40,10 +40,11 @@ from .timeline import Timeline
 REVIEW_BUDGET: Final = ExpertBudget(
     moves=10_000, deals=200, close_call=math.inf, time_cap_s=math.inf
 )
-"""The review's search: twice the play-out moves and deals of the expert's
-play (:data:`.bots.expert.DEFAULT_BUDGET`), sharp's three best moves and
-the played one searched even when sharp sees a clear choice (so every
-decision gets a win chance for the chart), and no time cap, so that a
+"""The review's search: twice the play-out moves of the expert's play
+(:data:`.bots.expert.DEFAULT_BUDGET`) and up to 200 deals (not 120);
+sharp's three best moves and the played one searched even when sharp sees
+a clear choice (so every decision gets a win chance for the chart); and no
+time cap, so that a
 judgement depends only on the game and the step, never on the machine's
 load. About 40 ms of CPU a decision in CPython, 70 ms in Pyodide (see
 ``docs/BENCHMARKS.md``)."""
