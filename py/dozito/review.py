@@ -44,9 +44,8 @@ REVIEW_BUDGET: Final = ExpertBudget(
 (:data:`.bots.expert.DEFAULT_BUDGET`) and up to 200 deals (not 120);
 sharp's three best moves and the played one searched even when sharp sees
 a clear choice (so every decision gets a win chance for the chart); and no
-time cap, so that a
-judgement depends only on the game and the step, never on the machine's
-load. About 40 ms of CPU a decision in CPython, 70 ms in Pyodide (see
+time cap, so that a judgement depends only on the game and the step, never
+on the machine's load. About 40 ms of CPU a decision in CPython, 70 ms in Pyodide (see
 ``docs/BENCHMARKS.md``)."""
 MISTAKE_Z: Final = 3.0
 """Standard errors by which the best move must beat the played one: the
