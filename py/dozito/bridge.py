@@ -34,6 +34,22 @@ Ops (result fields in brackets):
 - ``undo``: take back the last action [view, events (always []), undone];
   a ``StateError`` saying why when the view's ``undoable`` is false (see
   :attr:`.game.Game.undoable`); noted in the record's ``aids``
+- ``step`` {step}: the public view of the current game as it was after its
+  first ``step`` actions, and the events of the action that led there (none
+  at step 0) [view, step, steps, events]; the game itself is untouched
+- ``review_start`` {seat}: where ``seat`` had a real choice, and the chart's
+  numbers [seat, steps, decisions, totals, round_ends] (see
+  :meth:`.review.Review.start_json`)
+- ``review_judge`` {step}: the expert's judgement of one decision, from the
+  observation of the seat that made it [judgement] (see
+  :class:`.review.Judgement`); one a call, so the worker stays cancellable
+  between them; kept, so asking again is instant
+- ``review_summary``: the summary of the judged decisions of the seat of
+  the last ``review_start`` [summary] (see :func:`.review.summarize`)
+
+``step`` and the review work on the current game however it began (``new``
+or ``load``) and follow it as it goes on: a :class:`.timeline.Timeline`
+caches a state every few dozen actions, so any jump replays only a few.
 
 A view says whether its last action may be undone (``undoable``).
 
@@ -81,7 +97,9 @@ from .record import (
     record_of,
     record_seats,
 )
+from .review import Judgement, Review, judge, summarize
 from .scoring import summary
+from .timeline import Timeline
 
 _TEST_LEVELS = ("random",)
 """Bot levels the engine plays but the page never offers: a test baseline."""
@@ -91,6 +109,12 @@ _seats: list[str] = []
 """Who plays each seat of ``_game``: the engine's game does not know."""
 _aids: list[Aid] = []
 """The hints and undos used in ``_game`` (the record's ``aids``)."""
+_timeline: Timeline | None = None
+"""The states of ``_game`` for ``step`` and the review, built on first use."""
+_judged: dict[int, Judgement] = {}
+"""The review's judgements of ``_timeline``'s decisions, by step."""
+_review_seat: int | None = None
+"""The seat of the last ``review_start``, whose decisions are summed up."""
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -266,6 +290,62 @@ def _op_undo(req: dict[str, Any]) -> dict[str, Any]:
     return {"view": view(game), "events": [], "undone": undone}
 
 
+def _whole(req: dict[str, Any], key: str) -> int:
+    value = req.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedError(f"{req['op']!r} needs {key!r}, a whole number, not {brief(value)}")
+    return value
+
+
+def _current_timeline() -> Timeline:
+    global _timeline, _review_seat
+    game = _current()
+    if _timeline is None or not _timeline.starts_like(game):
+        _timeline, _review_seat = Timeline(game), None
+        _judged.clear()
+    else:
+        # The same game, or another after an undo or a load: judgements
+        # from where the two part on are no longer of this game.
+        kept = _timeline.follow(game)
+        for step in [s for s in _judged if s >= kept]:
+            del _judged[step]
+    return _timeline
+
+
+def _op_step(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    state, events = timeline.at(_whole(req, "step"))
+    return {
+        "view": view(state),
+        "step": state.moves,
+        "steps": timeline.steps,
+        "events": [event_json(e) for e in events],
+    }
+
+
+def _op_review_start(req: dict[str, Any]) -> dict[str, Any]:
+    global _review_seat
+    review = Review(_current_timeline(), _whole(req, "seat"))
+    _review_seat = review.seat
+    return review.start_json()
+
+
+def _op_review_judge(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    step = _whole(req, "step")
+    if step not in _judged:
+        _judged[step] = judge(timeline, step)
+    return {"judgement": _judged[step].to_json()}
+
+
+def _op_review_summary(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    if _review_seat is None:  # none since this timeline began
+        raise StateError("no review has been started: 'review_start' first")
+    review = Review(timeline, _review_seat)
+    return {"summary": summarize(review, [_judged[s] for s in sorted(_judged)])}
+
+
 _OPS = {
     "cards": _op_cards,
     "rules": _op_rules,
@@ -277,6 +357,10 @@ _OPS = {
     "record": _op_record,
     "hint": _op_hint,
     "undo": _op_undo,
+    "step": _op_step,
+    "review_start": _op_review_start,
+    "review_judge": _op_review_judge,
+    "review_summary": _op_review_summary,
 }
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .actions import decode
-from .bots.expert import ExpertBudget, search
+from .bots.expert import ExpertBudget, Search, search
 from .bots.greedy import CASUAL_WEIGHTS, best_place
 from .bots.grid import grid_value, place_gain
 from .cards import CODES, IS_REPLAY, NUMBER
@@ -91,10 +91,15 @@ def evaluate(
     """The expert's search from ``obs`` only; ``include`` (a legal action,
     such as the move a player actually made) is searched too. A forced move
     or a clear choice is not searched (its options have no ``expected``)."""
-    legal = obs.legal_actions
-    if include is not None and include not in legal:
+    if include is not None and include not in obs.legal_actions:
         raise MalformedError(f"{brief(include)} is not a legal action here")
-    found = search(obs, rng, budget, include)
+    return evaluation_of(obs, search(obs, rng, budget, include))
+
+
+def evaluation_of(obs: Observation, found: Search) -> Evaluation:
+    """The evaluation a finished search of ``obs`` gives: for :func:`evaluate`,
+    and for the review, which also reads the search's deal-by-deal play-outs."""
+    legal = obs.legal_actions
     searched = {
         c.action: Option(c.action, c.now, _mean(c.points), _mean(c.worths), len(c.worths))
         for c in found.candidates
