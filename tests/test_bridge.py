@@ -325,7 +325,9 @@ JSON_VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
     max_leaves=12,
 )
-FIELDS = ("players", "rounds", "first_player", "seed", "seats", "text", "action", "level")
+FIELDS = (
+    "players", "rounds", "first_player", "seed", "seats", "text", "action", "level", "step", "seat",
+)  # fmt: skip
 REQUESTS = JSON_VALUES | st.fixed_dictionaries(
     {"op": st.sampled_from([*bridge._OPS, "fly"]) | JSON_VALUES},
     optional={name: JSON_VALUES for name in FIELDS},

@@ -28,6 +28,16 @@ Ops (result fields in brackets):
 - ``bot`` {level}: let a bot play the current seat's next action
   [action, events, view, ms]
 - ``view``: the current public view [view]; ``record``: [record_text]
+- ``step`` {step}: the public view of the current game as it was after its
+  first ``step`` actions, and the events of the action that led there (none
+  at step 0) [view, step, steps, events]; the game itself is untouched
+- ``review_start`` {seat}: where ``seat`` had a real choice, and the chart's
+  numbers [seat, steps, decisions, totals, round_ends] (see
+  :meth:`.review.Review.start_json`)
+
+``step`` and the review work on the current game however it began (``new``
+or ``load``) and follow it as it goes on: a :class:`.timeline.Timeline`
+caches a state every few dozen actions, so any jump replays only a few.
 
 A view at game over holds the ``outcome``, null before: ``{reason, winners,
 tied, best_rounds}`` (see :class:`.game.Outcome`), so the page says why the
@@ -63,7 +73,9 @@ from .events import event_json
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
 from .record import HUMAN, MAX_NAME_LENGTH, game_from_record, record_of, record_seats
+from .review import Review
 from .scoring import summary
+from .timeline import Timeline
 
 _TEST_LEVELS = ("random",)
 """Bot levels the engine plays but the page never offers: a test baseline."""
@@ -71,6 +83,8 @@ _TEST_LEVELS = ("random",)
 _game: Game | None = None
 _seats: list[str] = []
 """Who plays each seat of ``_game``: the engine's game does not know."""
+_timeline: Timeline | None = None
+"""The states of ``_game`` for ``step`` and the review, built on first use."""
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -201,6 +215,38 @@ def _op_record(req: dict[str, Any]) -> dict[str, Any]:
     return {"record_text": json.dumps(record_of(_current(), _seats))}
 
 
+def _whole(req: dict[str, Any], key: str) -> int:
+    value = req.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedError(f"{req['op']!r} needs {key!r}, a whole number, not {brief(value)}")
+    return value
+
+
+def _current_timeline() -> Timeline:
+    global _timeline
+    game = _current()
+    if _timeline is None or _timeline.game is not game:
+        _timeline = Timeline(game)
+    else:
+        _timeline.follow()
+    return _timeline
+
+
+def _op_step(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    state, events = timeline.at(_whole(req, "step"))
+    return {
+        "view": view(state),
+        "step": state.moves,
+        "steps": timeline.steps,
+        "events": [event_json(e) for e in events],
+    }
+
+
+def _op_review_start(req: dict[str, Any]) -> dict[str, Any]:
+    return Review(_current_timeline(), _whole(req, "seat")).start_json()
+
+
 _OPS = {
     "cards": _op_cards,
     "rules": _op_rules,
@@ -210,6 +256,8 @@ _OPS = {
     "bot": _op_bot,
     "view": _op_view,
     "record": _op_record,
+    "step": _op_step,
+    "review_start": _op_review_start,
 }
 
 
