@@ -9,9 +9,11 @@ import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
 import { Scheduler } from "./scheduler.js";
 import { Session } from "./session.js";
+import { Tutorial } from "./tutorial.js";
 import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
+import { hideCoach, showCoach } from "./ui/coach.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
 import { fill } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
@@ -36,6 +38,7 @@ const el = {
   scores: $("scores"),
   log: $("log"),
   announcer: $("announcer"),
+  coach: $("coach"),
   botBar: $("bot-bar"),
   skip: $("skip-bots"),
   speed: $("speed"),
@@ -53,6 +56,8 @@ let writer = { held: true }; // this tab may save and play (single-writer.js)
 let screen = "loading"; // "loading", "setup" or "game"
 let busy = false; // an engine request is in flight
 let unsaved = false; // the last save failed, and the player was told
+let tutorial = null; // the guided first game being played (tutorial.js), never saved
+let tutorialInEngine = false; // the engine's game is the tutorial's, even once left: never one to go back to
 const logView = new LogView(el.log);
 const scheduler = new Scheduler({
   speed: initialSpeed(),
@@ -90,6 +95,7 @@ async function step(request, { bot = false } = {}) {
 /** A click on a legal target: one click, one action, queued behind any flight. */
 function onAction(action) {
   if (busy || !session.humanToPlay) return;
+  tutorial?.played(action);
   disableActions();
   skipAnimations();
   scheduler.enqueue(() => step(() => session.act(action)));
@@ -99,6 +105,7 @@ function onAction(action) {
 function disableActions() {
   for (const target of el.board.querySelectorAll("[data-action]")) {
     target.removeAttribute("data-action");
+    target.removeAttribute("data-coach"); // the coach points only at what plays
     target.disabled = true;
   }
 }
@@ -119,7 +126,7 @@ function onContinue() {
  * taken the game from never saves: the other tab's save must stand.
  */
 async function saveGame() {
-  if (!writer.held) return;
+  if (!writer.held || tutorial) return; // the tutorial never replaces the saved game
   let saved;
   try {
     saved = storeGame(await session.toSave());
@@ -210,7 +217,45 @@ function render({ events = [], focusMain = false } = {}) {
     fill(el.screen, panel);
     if (focusMain || lost) panel.querySelector(".button--primary").focus();
   }
+  if (tutorial) coachNow();
+  else hideCoach(el.coach);
   renderBotBar();
+}
+
+/** The tutorial's coach over what render() drew: one target left playable, focused for the keyboard. */
+function coachNow() {
+  const scope = session.phase === "turn" ? el.board : el.screen;
+  const hadFocus = scope.contains(document.activeElement) || document.activeElement === document.body;
+  const target = showCoach(el.coach, scope, tutorial.coach(session), { onContinue: welcomed, onLeave: leaveTutorial });
+  if (target && hadFocus) target.focus({ preventScroll: true });
+}
+
+function welcomed() {
+  tutorial.welcoming = false;
+  render({ focusMain: true });
+}
+
+async function startTutorial() {
+  let text;
+  try {
+    ({ tutorial, text } = await Tutorial.load());
+    await session.load({ text });
+    tutorialInEngine = true;
+  } catch (error) {
+    tutorial = null;
+    showNotice(el.notice, t("error.start", { message: error.message }));
+    return showSetup();
+  }
+  screen = "game";
+  scheduler.halted = false;
+  render({ focusMain: true });
+}
+
+/** Leave the tutorial at any time: back to the saved game, untouched, or to the setup. */
+function leaveTutorial() {
+  tutorial = null;
+  hideCoach(el.coach);
+  scheduler.enqueue(async () => (await resumeSaved()) || showSetup());
 }
 
 /** Redraw inside root without losing the keyboard user's place. */
@@ -254,6 +299,8 @@ async function startGame({ seats, names, rounds, firstPlayer, seed }) {
 }
 
 async function enterGame() {
+  tutorial = null;
+  tutorialInEngine = false;
   screen = "game";
   scheduler.halted = false;
   forgetGameQuery();
@@ -308,15 +355,22 @@ async function importGame(file) {
 function showSetup() {
   if (!writer.held) return; // a new game here would replace the other tab's
   screen = "setup";
+  tutorial = null;
+  hideCoach(el.coach);
   renderStatus(el.status, { phase: "setup" });
   el.board.hidden = true;
   el.side.hidden = true;
   el.botBar.hidden = true;
   el.exportButton.disabled = true;
   el.screen.hidden = false;
-  const inGame = session.view !== null && session.phase !== "game-over";
+  const inGame = !tutorialInEngine && session.view !== null && session.phase !== "game-over";
+  // Offered once, on a first visit (no game ever saved here); never over a game from the address.
+  const offerTutorial = !readPrefs().tutorialOffered && !inGame;
+  if (offerTutorial) storePrefs({ tutorialOffered: true });
   const form = setup({
     initial: readPrefs().setup,
+    offerTutorial,
+    onTutorial: () => scheduler.enqueue(startTutorial),
     onBack: inGame ? backToGame : null,
     onStart: (choice) => {
       storePrefs({ setup: choice.setup });
