@@ -78,8 +78,8 @@ def test_it_follows_the_game_on_and_back() -> None:
     # 100: what the first one did beyond is forgotten, the rest is kept.
     other = cut(g, 100)[0]
     other.apply(next(a for a in other.legal_actions() if a != g.history()[100]))
-    t.game = other
-    t.follow()
+    assert t.starts_like(other) and not t.starts_like(Game.new(["A", "B"], seed=9))
+    assert t.follow(other) == 100 and t.game is other
     assert t.steps == 101 and t.actions == tuple(other.history())
     assert t.at(101) == cut(other, 101) and t.at(64) == cut(g, 64)
 

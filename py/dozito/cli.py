@@ -1,4 +1,4 @@
-"""``python -m dozito``: the deck, scoring a grid, replaying a record, benchmarks.
+"""``python -m dozito``: the deck, scoring a grid, replaying and reviewing a record, benchmarks.
 
 Bad input never prints a traceback: it exits with status 2 and one line on
 stderr naming the problem (argparse's usage errors included).
@@ -16,8 +16,8 @@ from typing import Any, NoReturn
 from .cards import DECK_SIZE, NUMBER, card_id, card_info
 from .errors import DozitoError, MalformedError, brief
 from .game import DEFAULT_ROUNDS
-from .jsontext import MAX_CHARS
-from .record import load_record
+from .jsontext import MAX_CHARS, parse_json
+from .record import HUMAN, game_from_record, load_record, record_seats
 from .scoring import is_instant_win, summary
 
 
@@ -61,13 +61,52 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def _read(path: str) -> str:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read(MAX_CHARS + 1)  # one too many is enough to refuse it
+        with open(path, encoding="utf-8") as f:
+            return f.read(MAX_CHARS + 1)  # one too many is enough to refuse it
     except (OSError, UnicodeDecodeError) as e:
-        raise MalformedError(f"cannot read {args.file}: {e}") from None
-    _print_json(load_record(text).to_json())
+        raise MalformedError(f"cannot read {path}: {e}") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    _print_json(load_record(_read(args.file)).to_json())
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review import Review, judge, summarize
+    from .timeline import Timeline
+
+    record = parse_json(_read(args.file), "the record")
+    game = game_from_record(record)
+    seats = record_seats(record, game.players) or []
+    seat = args.seat if args.seat is not None else next(
+        (s for s, who in enumerate(seats) if who == HUMAN), 0
+    )  # fmt: skip
+    review = Review(Timeline(game), seat)
+    judgements = [judge(review.timeline, step) for step in review.decisions]
+    summary = summarize(review, judgements)
+    if args.json:
+        _print_json({"judgements": [j.to_json() for j in judgements], "summary": summary})
+        return 0
+    print(f"{game.names[seat]} (seat {seat}): {len(judgements)} decisions judged")
+    for j in judgements:
+        loss = f"-{j.points:.1f} points, -{100 * j.win:.1f}% win" if j.win or j.points else ""
+        mark = "  mistake" if j.mistake else ""
+        print(f"step {j.step:>5}  played {j.played:<10} best {j.best:<10} {loss}{mark}".rstrip())
+    mine, expert = summary["per_decision"], summary["expert"]
+    print(
+        f"{summary['mistakes']} mistakes, costing {summary['points_lost']:.1f} expected points"
+        f" and {100 * summary['win_lost']:.1f}% win chance in all"
+    )
+    if summary["biggest"]:
+        big = summary["biggest"]
+        print(f"the biggest at step {big['step']}: {big['played']} where {big['best']} was better")
+    print(
+        f"lost per decision: {mine['points']:.2f} points, {100 * mine['win']:.2f}% win"
+        f" (the expert itself: {expert['points']:.2f} points, {100 * expert['win']:.2f}% win)"
+    )
     return 0
 
 
@@ -121,6 +160,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("tokens", nargs="*", metavar="T", help="a card code (face up) or - (face down)")
     p = add("replay", cmd_replay, "Apply a dozito/1 record and print the resulting state.")
     p.add_argument("file", help="the record, a JSON file")
+    p = add(
+        "review",
+        cmd_review,
+        "Judge a seat's decisions in a dozito/1 record with the expert, and sum them up.",
+    )
+    p.add_argument("file", help="the record, a JSON file")
+    p.add_argument(
+        "--seat", type=int, help="the seat judged, from 0 (default: the first human, else 0)"
+    )
+    p.add_argument("--json", action="store_true", help="print the judgements and summary as JSON")
     p = add("bench", cmd_bench, "Measure the engine's speed (or, with --bots, the bots').")
     p.add_argument("--games", type=_count, default=300, help="games to play (default 300)")
     p.add_argument("--bots", action="store_true", help="time each bot level's decisions instead")

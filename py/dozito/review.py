@@ -1,7 +1,16 @@
-"""A game reviewed decision by decision, for one seat.
+"""A game reviewed decision by decision, for one seat, with the expert's judgement.
 
 A *decision* is a step at which the seat was to play and had more than one
 legal action (a forced move tells nothing of how a player plays).
+:func:`judge` weighs the move played there against the expert's best, from
+the seat's observation at that moment (never the hidden cards), with the
+expert's own search (:func:`.bots.expert.search`) made deeper and wider
+(:data:`REVIEW_BUDGET`); :func:`summarize` sums a seat's judgements up.
+
+A move is a *mistake* when the best move's chance of winning beats the
+played one's by :data:`MISTAKE_Z` standard errors of their paired
+differences (both are played out on the same sampled deals) and by at least
+:data:`MISTAKE_WIN`: beyond the search's noise, and worth saying.
 
 >>> from dozito import Game
 >>> from dozito.timeline import Timeline
@@ -16,10 +25,40 @@ legal action (a forced move tells nothing of how a player plays).
 
 from __future__ import annotations
 
-from typing import Any
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any, Final
 
+from .bots.expert import ExpertBudget, _z_score
+from .bots.expert import search as expert_search
 from .errors import MalformedError
+from .explain import Option, evaluation_of, reason
 from .timeline import Timeline
+
+REVIEW_BUDGET: Final = ExpertBudget(
+    moves=10_000, deals=200, close_call=math.inf, time_cap_s=math.inf
+)
+"""The review's search: twice the play-out moves and deals of the expert's
+play (:data:`.bots.expert.DEFAULT_BUDGET`), sharp's three best moves and
+the played one searched even when sharp sees a clear choice (so every
+decision gets a win chance for the chart), and no time cap, so that a
+judgement depends only on the game and the step, never on the machine's
+load. About 60 ms a decision in CPython, three times that in Pyodide (see
+``docs/BENCHMARKS.md``)."""
+MISTAKE_Z: Final = 3.0
+"""Standard errors by which the best move must beat the played one: the
+expert itself switches at 2 (``ExpertBudget.confidence``); at 3 its own
+moves are flagged in under 1% of its decisions (see ``docs/BENCHMARKS.md``)."""
+MISTAKE_WIN: Final = 0.01
+"""And by at least this much chance of winning the match: a sure but tiny
+loss is no mistake worth a word."""
+EXPERT_LOSS: Final = {"points": 0.0, "win": 0.0, "mistakes": 0.0}
+"""What the expert's own moves lose per decision in this review, measured
+on all-expert games by ``python -m dozito.lab.review_check`` (see
+``docs/BENCHMARKS.md``): the yardstick a player's review is compared with."""
 
 
 class Review:
@@ -54,3 +93,113 @@ class Review:
             "totals": self.totals(),
             "round_ends": list(self.timeline.round_ends),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The expert's judgement of one decision."""
+
+    step: int
+    seat: int
+    played: str
+    best: str
+    """The expert's choice (the played move when it found none clearly better)."""
+    points: float
+    """Expected round points the played move lost against the best (>= 0)."""
+    win: float
+    """Chance of winning the match it lost (>= 0, from 0 to 1)."""
+    z: float
+    """How many standard errors the best beat the played move by (0 if the same)."""
+    chance: float | None
+    """The seat's estimated chance of winning after the played move."""
+    reason: dict[str, Any]
+    """Why the best move, in :func:`.explain.reason`'s terms (the hints' shape)."""
+    options: tuple[Option, ...]
+
+    @property
+    def mistake(self) -> bool:
+        return self.z >= MISTAKE_Z and self.win >= MISTAKE_WIN
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "seat": self.seat,
+            "played": self.played,
+            "best": self.best,
+            "points": round(self.points, 2),
+            "win": round(self.win, 4),
+            "z": round(self.z, 2),
+            "mistake": self.mistake,
+            "chance": None if self.chance is None else round(self.chance, 4),
+            "reason": self.reason,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+def review_rng(seed: int, step: int) -> random.Random:
+    """The judgement's own random stream: the game's seed and the step, so a
+    review is the same on every run, and apart from the bots' and the hints'."""
+    return random.Random(f"review:{seed}:{step}")
+
+
+def judge(timeline: Timeline, step: int, budget: ExpertBudget = REVIEW_BUDGET) -> Judgement:
+    """The expert's judgement of the decision at ``step`` (a
+    :class:`MalformedError` if no seat had a choice there)."""
+    if not 0 <= step < timeline.steps or timeline.choices(step) < 2:
+        raise MalformedError(f"step {step} is no decision: nobody had a choice there")
+    state, _ = timeline.at(step)
+    seat = state.current
+    played = timeline.actions[step]
+    obs = state.observation(seat)
+    found = expert_search(obs, review_rng(state.seed, step), budget, played)
+    evaluation = evaluation_of(obs, found)
+    best = found.action
+    points = win = z = 0.0
+    if best != played:
+        by_action = {c.action: c for c in found.candidates}
+        top, mine = by_action[best], by_action[played]
+        # The deals both were played out on (a candidate clearly behind is
+        # dropped after a while): differences paired deal by deal.
+        n = min(len(top.worths), len(mine.worths))
+        gains = [a - b for a, b in zip(top.worths[:n], mine.worths[:n], strict=True)]
+        z = max(0.0, _z_score(gains))
+        win = max(0.0, fmean(gains))
+        points = max(
+            0.0, fmean(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True))
+        )
+    return Judgement(
+        step=step,
+        seat=seat,
+        played=played,
+        best=best,
+        points=points,
+        win=win,
+        z=z,
+        chance=evaluation.option(played).win,
+        reason=reason(obs, evaluation),
+        options=evaluation.options,
+    )
+
+
+def summarize(review: Review, judgements: Sequence[Judgement]) -> dict[str, Any]:
+    """The summary of a seat's judged decisions, beside the expert's own
+    loss per decision (:data:`EXPERT_LOSS`)."""
+    mine = [j for j in judgements if j.seat == review.seat]
+    mistakes = [j for j in mine if j.mistake]
+    biggest = max(mistakes, key=lambda j: (j.points, j.win), default=None)
+    n = max(1, len(mine))
+    return {
+        "seat": review.seat,
+        "decisions": len(review.decisions),
+        "judged": len(mine),
+        "mistakes": len(mistakes),
+        "points_lost": round(sum(j.points for j in mistakes), 2),
+        "win_lost": round(sum(j.win for j in mistakes), 4),
+        "biggest": None if biggest is None else biggest.to_json(),
+        "per_decision": {
+            "points": round(sum(j.points for j in mine) / n, 3),
+            "win": round(sum(j.win for j in mine) / n, 4),
+            "mistakes": round(len(mistakes) / n, 4),
+        },
+        "expert": dict(EXPERT_LOSS),
+    }

@@ -9,7 +9,8 @@ step, who was to play and how many actions they had, and where each round
 was scored: what a review needs to find the decisions and draw its chart.
 
 A timeline follows its game: :meth:`Timeline.follow` catches up with actions
-played since, and with an action taken back. It never changes the game.
+played since, and with actions taken back (also when an undo replaced the
+game by another with the same start). It never changes a game.
 
 >>> from dozito import Game
 >>> g = Game.new(["Ann", "Bob"], seed=1)
@@ -43,13 +44,8 @@ class Timeline:
     def __init__(self, game: Game) -> None:
         self.game = game
         """The game followed (never changed here)."""
-        start = Game.new(
-            game.names,
-            rounds=game.rounds,
-            first_player=game.first_player,
-            seed=game.seed,
-            decks=game.decks,
-        )
+        names, rounds, first_player, seed, decks = _start_of(game)
+        start = Game.new(names, rounds=rounds, first_player=first_player, seed=seed, decks=decks)
         self._checkpoints = [start.clone()]
         """``_checkpoints[k]``: the state after ``k * CHECKPOINT_EVERY`` actions."""
         self._tip = start
@@ -84,9 +80,19 @@ class Timeline:
         """How many legal actions the seat to play had at ``step``."""
         return self._choices[step]
 
-    def follow(self) -> None:
-        """Catch up with the game: keep the common start of both histories,
-        drop what was taken back, replay what is new."""
+    def starts_like(self, game: Game) -> bool:
+        """Whether ``game`` was dealt as this timeline's: the same players,
+        options and decks, so that it can follow it."""
+        start = self._checkpoints[0]
+        return _start_of(game) == _start_of(start)
+
+    def follow(self, game: Game | None = None) -> int:
+        """Catch up with the game (or with ``game``, which
+        :meth:`starts_like` this one's and replaces it): keep the common
+        start of both histories, drop what was taken back, replay what is
+        new. Returns how many steps were kept: those from there on changed."""
+        if game is not None:
+            self.game = game
         history = self.game.history()
         same = 0
         for mine, theirs in zip(self._actions, history, strict=False):
@@ -97,6 +103,7 @@ class Timeline:
             self._cut(same)
         for action in history[same:]:
             self._advance(action)
+        return same
 
     def _cut(self, step: int) -> None:
         del self._actions[step:], self._to_play[step + 1 :], self._choices[step + 1 :]
@@ -131,3 +138,8 @@ class Timeline:
         for action in self._actions[state.moves : step]:
             events = state.apply(action)
         return state, events
+
+
+def _start_of(game: Game) -> tuple[tuple[str, ...], int, int, int, tuple[tuple[int, ...], ...]]:
+    """What decides a game's deal: its players, options and decks."""
+    return game.names, game.rounds, game.first_player, game.seed, game.decks
