@@ -82,13 +82,15 @@ export class ReviewView {
     this.playButton = h("button", { type: "button", class: "button", "aria-pressed": "false", onclick: () => on.play() }, t("review.play"));
     this.jumps = h("select", { class: "field field--small", "aria-label": t("review.jump"), onchange: (e) => on.jump(Number(e.target.value)) });
     this.logList = h("ol", { class: "log__list review__log", tabindex: "0", "aria-label": t("log.title") });
-    this.logLines = [];
+    this.linesAt = new Map(); // step -> its log lines, so a jump touches only those
+    this.current = [];
     log.forEach((event, i) => {
       const text = eventText(event, names);
       if (text === null) return;
       const line = h("li", { class: "log__entry review__line", dataset: { step: logSteps[i] }, onclick: () => on.jump(logSteps[i]) }, text);
       this.logList.append(line);
-      this.logLines.push(line);
+      if (!this.linesAt.has(logSteps[i])) this.linesAt.set(logSteps[i], []);
+      this.linesAt.get(logSteps[i]).push(line);
     });
     this.fillJumps(log, logSteps);
     this.note = h("p", { class: "review__note", dataset: { testid: "review-note" }, "aria-live": "polite" });
@@ -149,6 +151,18 @@ export class ReviewView {
       }
     });
     fill(this.jumps, options);
+    this.jumpSteps = options.map((option) => Number(option.value)); // ascending
+  }
+
+  /** The jump list's entry for step: the last one at or before it (a binary search: long games have thousands). */
+  jumpAt(step) {
+    let [low, high] = [0, this.jumpSteps.length - 1];
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.jumpSteps[middle] <= step) low = middle;
+      else high = middle - 1;
+    }
+    return this.jumps.options[low];
   }
 
   /** Show step (the table itself is drawn by the caller into the board). */
@@ -156,15 +170,11 @@ export class ReviewView {
     this.step = step;
     Object.assign(this.stepLabel.dataset, { step, steps: this.steps });
     this.stepLabel.textContent = t("review.stepOf", { step, steps: this.steps });
-    let current = null;
-    for (const line of this.logLines) {
-      const here = Number(line.dataset.step) === step;
-      line.classList.toggle("is-current", here);
-      if (here && !current) current = line;
-    }
-    if (current) current.scrollIntoView({ block: "nearest" });
-    const option = [...this.jumps.options].findLast((o) => Number(o.value) <= step);
-    if (option) this.jumps.value = option.value;
+    for (const line of this.current) line.classList.remove("is-current");
+    this.current = this.linesAt.get(step) ?? [];
+    for (const line of this.current) line.classList.add("is-current");
+    this.current[0]?.scrollIntoView({ block: "nearest" });
+    this.jumps.selectedIndex = this.jumpAt(step).index;
     this.renderNote();
   }
 
