@@ -6,17 +6,18 @@ imported 3-round 5-player game reviews the same way."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
 from pathlib import Path
 from typing import Any
 
-from fuzzing import replay
 from playwright.sync_api import Page, expect
 from test_play import STATUS, legal, open_page, play
 from test_saves import click_some, import_file
 
-from dozito import Game
+from dozito import Game, cli
 from dozito.bots import get_bot
 from dozito.record import record_of
 
@@ -33,11 +34,14 @@ def saved_record(page: Page) -> dict[str, Any]:
 
 
 def engine_board(record: dict[str, Any], step: int, tmp_path: Path) -> dict[str, str | None]:
-    """What `python -m dozito replay` says each spot shows after `step` actions."""
+    """What `python -m dozito replay` says each spot shows after `step` actions
+    (its own code, in this process: a new Python per step would cost seconds)."""
     path = tmp_path / f"cut-{step}.json"
     path.write_text(json.dumps({**record, "actions": record["actions"][:step]}))
-    state = replay(path)
-    assert "error" not in state, state
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["replay", str(path)]) == 0
+    state = json.loads(out.getvalue())
     return {
         f"spot:{seat}:{spot}": cell["card"] if cell["up"] else None
         for seat, grid in enumerate(state["grids"])
@@ -82,7 +86,7 @@ def check_board(page: Page, record: dict[str, Any], steps: int, tmp_path: Path) 
 def test_review_of_a_game_in_progress_and_finished(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
-    open_page(page, site_url, "?players=human,random&rounds=1&seed=11&speed=instant")
+    open_page(page, site_url, "?players=human,casual&rounds=1&seed=11&speed=instant")
     click_some(page, 6)
     before = {
         "save": page.evaluate(SAVE),
@@ -107,9 +111,30 @@ def test_review_of_a_game_in_progress_and_finished(
     page.click("[data-testid=step-end]")
     at_step(page, steps, steps)
     assert page.evaluate(BOARD) == engine_board(record, steps, tmp_path)
+    judge_and_reopen(page)
     page.click("[data-testid=review-close]")
     expect(page.locator("[data-testid=game-over]")).to_be_visible()
     assert saved_record(page) == record
+
+
+def judge_and_reopen(page: Page) -> None:
+    """The expert judges the human's decisions in the background (the steps stay
+    usable), the chart marks them and jumps; reopening the review finds them cached."""
+    page.click(".review__judge .button--primary")
+    expect(page.locator(".review__progress")).to_be_visible()
+    page.click("[data-testid=step-start]")  # the page answers while the worker judges
+    at_step(page, 0, int(page.locator(STEP).get_attribute("data-steps") or 0))
+    expect(page.locator(".review__summary h3")).to_be_visible(timeout=120_000)
+    expect(page.locator(".review__progress")).to_be_hidden()
+    points = page.locator(".review__chance")
+    assert points.count() >= 1
+    points.last.dispatch_event("click")  # SVG circles: a click jumps to that decision
+    step = page.locator(STEP).get_attribute("data-step")
+    assert step != "0"
+    expect(page.locator("[data-testid=review-note]")).to_contain_text("played")
+    page.click("[data-testid=review-close]")
+    page.click("[data-testid=review]")
+    expect(page.locator(".review__summary h3")).to_be_visible(timeout=2_000)  # cached
 
 
 def five_player_game() -> dict[str, Any]:
