@@ -38,7 +38,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "e2e")]
 
 from conftest import CHROMIUM_ARGS, site_build  # noqa: E402
-
 from dozito import Game  # noqa: E402
 from dozito.bots import get_bot  # noqa: E402
 from dozito.record import record_of  # noqa: E402
