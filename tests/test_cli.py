@@ -11,6 +11,10 @@ from typing import Any
 
 import pytest
 
+from dozito import Game
+from dozito.record import record_of
+from dozito.review import Review, judge
+from dozito.timeline import Timeline
 from scenario import deck
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,3 +217,43 @@ def test_bench_of_a_single_game() -> None:
 )
 def test_usage_errors_are_one_line(args: list[str], words: str) -> None:
     assert_bad_input(run(*args), words)
+
+
+def short_game(moves: int = 14) -> dict[str, Any]:
+    g = Game.new(["Ann", "Bob"], rounds=1, seed=6)
+    while g.moves < moves:
+        g.apply(g.legal_actions()[-1])
+    return record_of(g, ["expert", "human"])
+
+
+def test_review_judges_the_human_seat_and_sums_it_up(tmp_path: Path) -> None:
+    rec = short_game()
+    out = ok_json("review", write(tmp_path, rec), "--json")
+    timeline = Timeline(Game.from_record(rec))
+    decisions = Review(timeline, 1).decisions
+    assert decisions and [j["step"] for j in out["judgements"]] == list(decisions)
+    assert out["judgements"] == [judge(timeline, s).to_json() for s in decisions]
+    summary = out["summary"]
+    assert summary["seat"] == 1 and summary["judged"] == summary["decisions"] == len(decisions)
+    seat0 = ok_json("review", write(tmp_path, rec), "--json", "--seat", "0")
+    assert {j["seat"] for j in seat0["judgements"]} == {0}
+    text = run("review", write(tmp_path, rec))
+    assert text.returncode == 0 and text.stderr == ""
+    lines = text.stdout.splitlines()
+    assert lines[0] == f"Bob (seat 1): {len(decisions)} decisions judged"
+    assert [line.split()[:2] for line in lines[1 : 1 + len(decisions)]] == [
+        ["step", str(s)] for s in decisions
+    ]
+    assert "mistakes" in lines[1 + len(decisions)] and "the expert itself" in lines[-1]
+
+
+def test_review_help_and_bad_input(tmp_path: Path) -> None:
+    helped = run("review", "--help")
+    assert helped.returncode == 0 and "--seat" in helped.stdout and "--json" in helped.stdout
+    path = write(tmp_path, short_game(4))
+    assert_bad_input(run("review", path, "--seat", "2"), "seat must be from 0 to 1, not 2")
+    assert_bad_input(run("review", path, "--seat", "one"), "invalid int value")
+    assert_bad_input(run("review", str(tmp_path / "nope.json")), "cannot read")
+    assert_bad_input(run("review", write(tmp_path, "{oops")), "not valid JSON")
+    bad = {"format": "dozito/1", "players": ["A", "B"], "actions": ["draw", "take:0"]}
+    assert_bad_input(run("review", write(tmp_path, bad)), "action 1")

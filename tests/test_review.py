@@ -4,11 +4,17 @@ seat, and the expert's judgement of them."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from dozito import Game, bridge, load_record
+from dozito.bots import get_bot
+from dozito.cards import CODES
+from dozito.lab.review_check import expert_game
+from dozito.review import judge
+from dozito.timeline import Timeline
 from test_bridge import call, ok
 
 ACTION_EVENTS = {"draw", "take", "place", "discard"}
@@ -118,3 +124,112 @@ def test_review_start_lists_the_seats_real_choices_and_the_totals_round_by_round
     assert result["totals"] == [cut(text, step).totals for step in ends]
     assert cut(text, ends[0] - 1).round == 1 and cut(text, ends[0]).round == 2
     assert result["totals"][-1] == ok(op="view")["view"]["totals"]
+
+
+def game_with_deck(deck: list[str], steps: int, seed: int = 3) -> Game:
+    """A 1-round game dealt from ``deck``, with ``steps`` actions of a casual
+    bot for every seat."""
+    g = Game.from_record(
+        {
+            "format": "dozito/1",
+            "players": ["Ann", "Bob"],
+            "rounds": 1,
+            "seed": seed,
+            "decks": [deck],
+        }
+    )
+    bot, rng = get_bot("casual"), random.Random(seed)
+    while g.moves < steps:
+        g.apply(bot.choose(g.observation(g.current), rng))
+    return g
+
+
+def test_a_judgement_sees_only_the_seats_observation() -> None:
+    deck = list(CODES)
+    random.Random(5).shuffle(deck)
+    g = game_with_deck(deck, 40)
+    timeline = Timeline(g)
+    step = max(s for s in range(timeline.steps) if timeline.choices(s) > 1)
+    state, _ = timeline.at(step)
+    seat = state.current
+    # Two cards still hidden at that step, one face down in the seat's own
+    # grid and one elsewhere (another grid or the draw pile), swapped in the
+    # deal: a game that went the same way, with other hidden cards.
+    mine = next(12 * seat + i for i in range(12) if not state.up[seat] >> i & 1)
+    hidden = [c for c in state.observation(seat).unseen if c != state.cells[mine]]
+    other = deck.index(CODES[hidden[0]])
+    redealt = deck[:]
+    redealt[mine], redealt[other] = deck[other], deck[mine]
+    h = game_with_deck(redealt, 40)
+    assert h.history() == g.history() and h.cells != g.cells
+    assert h.observation(seat) == g.observation(seat)
+    judged = judge(timeline, step)
+    assert judge(Timeline(h), step) == judged
+    # And it is the same on every run: seeded by the game and the step.
+    assert judge(Timeline(game_with_deck(deck, 40)), step).to_json() == judged.to_json()
+    assert judged.step == step and judged.seat == seat and judged.played == g.history()[step]
+
+
+def test_the_expert_is_almost_never_flagged_and_random_play_is() -> None:
+    timeline = Timeline(expert_game(2, 1, seed=1000))
+    judged = [judge(timeline, s) for s in range(timeline.steps) if timeline.choices(s) > 1]
+    assert len(judged) > 40
+    assert sum(j.mistake for j in judged) <= 1
+    for j in judged:
+        assert j.points >= 0 and j.win >= 0 and j.chance is not None
+        assert (j.played == j.best) <= (j.points == j.win == j.z == 0)
+    # A random player's moves, late in a round, where a move matters.
+    g = Game.new(["Ann", "Bob"], rounds=1, seed=4)
+    bot, rng = get_bot("random"), random.Random(4)
+    while not g.over:
+        g.apply(bot.choose(g.observation(g.current), rng))
+    timeline = Timeline(g)
+    late = [s for s in range(timeline.steps) if timeline.choices(s) > 1][-12:]
+    flagged = [j for j in (judge(timeline, s) for s in late) if j.mistake]
+    assert len(flagged) >= 3
+    for j in flagged:
+        best, played = j.options[0], next(o for o in j.options if o.action == j.played)
+        assert best.action == j.best != j.played and best.win is not None
+        assert played.win is not None and best.win > played.win
+
+
+def test_judgements_through_the_bridge_are_kept_and_summed_up_and_change_no_game() -> None:
+    ok(op="load", text=json.dumps(expert_game(2, 1, seed=1001).to_record()))
+    text, now = ok(op="record")["record_text"], ok(op="view")["view"]
+    assert call(op="review_summary")["error"]["type"] == "StateError"
+    start = ok(op="review_start", seat=0)
+    some = start["decisions"][-6:]
+    judged = [ok(op="review_judge", step=s)["judgement"] for s in some]
+    assert [j["step"] for j in judged] == some and {j["seat"] for j in judged} == {0}
+    assert judged == [judge(Timeline(load_record(text)), s).to_json() for s in some]
+    assert set(judged[0]) == {
+        "step", "seat", "played", "best", "points", "win", "z", "mistake", "chance", "reason",
+        "options",
+    }  # fmt: skip
+    assert judged[0]["reason"]["kind"] and judged[0]["options"][0]["action"] == judged[0]["best"]
+    assert ok(op="review_judge", step=some[0])["judgement"] == judged[0]
+    summary = ok(op="review_summary")["summary"]
+    assert summary["seat"] == 0 and summary["judged"] == 6
+    assert summary["decisions"] == len(start["decisions"])
+    assert summary["mistakes"] == sum(j["mistake"] for j in judged)
+    assert set(summary["expert"]) == {"points", "win", "mistakes"}
+    ok(op="review_start", seat=1)
+    assert ok(op="review_summary")["summary"]["judged"] == 0
+    assert ok(op="view")["view"] == now and ok(op="record")["record_text"] == text
+    timeline = Timeline(load_record(text))
+    for forced in (next(s for s in range(timeline.steps) if timeline.choices(s) == 1), 10**6):
+        response = call(op="review_judge", step=forced)
+        assert response["error"]["type"] == "MalformedError"
+        assert f"step {forced} is no decision" in response["error"]["message"]
+
+
+def test_an_undo_takes_the_step_and_its_judgement_back() -> None:
+    ok(op="act", action="take:0")
+    assert ok(op="step", step=1)["steps"] == 1
+    assert ok(op="review_judge", step=0)["judgement"]["played"] == "take:0"
+    ok(op="undo")
+    assert ok(op="step", step=0)["steps"] == 0
+    assert call(op="step", step=1)["error"]["type"] == "MalformedError"
+    ok(op="act", action="take:1")
+    assert ok(op="review_judge", step=0)["judgement"]["played"] == "take:1"
+    assert ok(op="step", step=1)["view"] == ok(op="view")["view"]

@@ -29,7 +29,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import fmean
 from typing import Any, Final
 
 from .bots.expert import ExpertBudget, _z_score
@@ -46,19 +45,20 @@ play (:data:`.bots.expert.DEFAULT_BUDGET`), sharp's three best moves and
 the played one searched even when sharp sees a clear choice (so every
 decision gets a win chance for the chart), and no time cap, so that a
 judgement depends only on the game and the step, never on the machine's
-load. About 60 ms a decision in CPython, three times that in Pyodide (see
+load. About 40 ms of CPU a decision in CPython, 70 ms in Pyodide (see
 ``docs/BENCHMARKS.md``)."""
 MISTAKE_Z: Final = 3.0
 """Standard errors by which the best move must beat the played one: the
 expert itself switches at 2 (``ExpertBudget.confidence``); at 3 its own
-moves are flagged in under 1% of its decisions (see ``docs/BENCHMARKS.md``)."""
+moves are flagged in 1.2% of its decisions (see ``docs/BENCHMARKS.md``)."""
 MISTAKE_WIN: Final = 0.01
 """And by at least this much chance of winning the match: a sure but tiny
 loss is no mistake worth a word."""
-EXPERT_LOSS: Final = {"points": 0.0, "win": 0.0, "mistakes": 0.0}
+EXPERT_LOSS: Final = {"points": 0.15, "win": 0.0046, "mistakes": 0.012}
 """What the expert's own moves lose per decision in this review, measured
-on all-expert games by ``python -m dozito.lab.review_check`` (see
-``docs/BENCHMARKS.md``): the yardstick a player's review is compared with."""
+on 15 all-expert 1-round 2-player games (757 decisions) by ``python -m
+dozito.lab.review_check --games 15`` (see ``docs/BENCHMARKS.md``): the
+yardstick a player's review is compared with."""
 
 
 class Review:
@@ -163,9 +163,9 @@ def judge(timeline: Timeline, step: int, budget: ExpertBudget = REVIEW_BUDGET) -
         n = min(len(top.worths), len(mine.worths))
         gains = [a - b for a, b in zip(top.worths[:n], mine.worths[:n], strict=True)]
         z = max(0.0, _z_score(gains))
-        win = max(0.0, fmean(gains))
+        win = max(0.0, sum(gains) / n)
         points = max(
-            0.0, fmean(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True))
+            0.0, sum(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True)) / n
         )
     return Judgement(
         step=step,

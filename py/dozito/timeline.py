@@ -91,9 +91,15 @@ class Timeline:
         :meth:`starts_like` this one's and replaces it): keep the common
         start of both histories, drop what was taken back, replay what is
         new. Returns how many steps were kept: those from there on changed."""
-        if game is not None:
-            self.game = game
-        history = self.game.history()
+        if game is None or game is self.game:
+            # A game's history only grows (an undo makes another Game), so
+            # the same game needs only its new actions: a jump stays cheap.
+            steps = len(self._actions)
+            for action in self.game.history()[steps:] if self.game.moves > steps else ():
+                self._advance(action)
+            return steps
+        self.game = game
+        history = game.history()
         same = 0
         for mine, theirs in zip(self._actions, history, strict=False):
             if mine != theirs:
