@@ -131,7 +131,7 @@ def judge_and_reopen(page: Page) -> None:
     points.last.dispatch_event("click")  # SVG circles: a click jumps to that decision
     step = page.locator(STEP).get_attribute("data-step")
     assert step != "0"
-    expect(page.locator("[data-testid=review-note]")).to_contain_text("played")
+    expect(page.locator("[data-testid=review-note]")).to_contain_text("expert")
     page.click("[data-testid=review-close]")
     page.click("[data-testid=review]")
     expect(page.locator(".review__summary h3")).to_be_visible(timeout=2_000)  # cached

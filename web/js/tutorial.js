@@ -12,7 +12,7 @@ const SCRIPT_URL = "tutorial/script.json";
 function recordText(script) {
   return JSON.stringify({
     format: "dozito/1",
-    players: [t("tutorial.you"), t("botName.rookie")], // names never change the deal
+    players: [t("setup.defaultName", { n: 1 }), t("botName.rookie")], // names never change the deal
     rounds: 1,
     first_player: script.first,
     seed: script.seed,

@@ -121,11 +121,11 @@ export class ReviewView {
       h(
         "div",
         { class: "review__controls", role: "group", "aria-label": t("review.controls") },
-        button("step-start", t("review.start"), () => on.jump(0), "⏮"),
+        button("step-start", t("review.start"), () => on.jump(0), "«"),
         button("step-prev", t("review.prev"), () => on.jump(this.step - 1), "◀"),
         this.playButton,
         button("step-next", t("review.next"), () => on.jump(this.step + 1), "▶"),
-        button("step-end", t("review.end"), () => on.jump(this.steps), "⏭"),
+        button("step-end", t("review.end"), () => on.jump(this.steps), "»"),
         this.stepLabel,
         this.jumps,
       ),
