@@ -171,3 +171,22 @@ def test_review_of_an_imported_five_player_game(page: Page, site_url: str, tmp_p
     assert page.evaluate(BOARD) == engine_board(record, int(rounds[1]), tmp_path)
     page.click("[data-testid=review-close]")
     expect(page.locator("[data-testid=game-over]")).to_be_visible()
+    assert page.locator("#new-game").is_enabled()
+
+    # The statistics list's way in: another game's record, loaded in the engine's
+    # place while it is reviewed; closing loads the game on the table back.
+    other = {**record, "actions": record["actions"][:40], "seats": ["human"] * 5}
+    page.evaluate(
+        "text => window.dispatchEvent(new CustomEvent('dozito:review', {detail: text}))",
+        json.dumps(other),
+    )
+    at_step(page, 0, 40)
+    assert page.locator("#new-game").is_disabled()
+    page.click("[data-testid=step-end]")
+    at_step(page, 40, 40)
+    assert page.evaluate(BOARD) == engine_board(other, 40, tmp_path)
+    page.click("[data-testid=review-close]")
+    expect(page.locator("[data-testid=game-over]")).to_be_visible()
+    with page.expect_download() as download:  # the engine holds the imported game again
+        page.click("#export-game")
+    assert json.loads(Path(download.value.path()).read_text())["actions"] == record["actions"]

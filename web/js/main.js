@@ -407,6 +407,9 @@ async function askNewGame() {
 
 let review = null; // the open review: {model, view, game, back, timer, shown}
 
+/** The toolbar's buttons that start, replace, save or review a game. */
+const gameButtons = () => [$("new-game"), $("import-button"), el.exportButton, el.reviewButton];
+
 /** The seat a review judges first: the first human's, else the first seat. */
 const firstHuman = (seats) =>
   Math.max(
@@ -449,6 +452,8 @@ async function openReview({ text = null } = {}) {
     return;
   }
   screen = "review";
+  // "Back to the game" is the way out: nothing may replace the game meanwhile.
+  for (const button of gameButtons()) button.disabled = true;
   el.side.hidden = true;
   el.botBar.hidden = true;
   el.screen.hidden = false;
@@ -547,6 +552,7 @@ async function closeReview() {
       engineFailed(error, { bot: false });
     }
   }
+  $("new-game").disabled = $("import-button").disabled = false;
   if (!hadGame) return showSetup();
   screen = "game";
   render({ focusMain: true });
@@ -571,7 +577,7 @@ function coverTable() {
   el.botBar.hidden = true;
   el.screen.hidden = false;
   if (review) endReview();
-  for (const button of [$("new-game"), $("import-button"), el.exportButton, el.reviewButton]) button.disabled = true;
+  for (const button of gameButtons()) button.disabled = true;
   fill(el.screen, otherTab({ onPlayHere: playHere }));
 }
 
