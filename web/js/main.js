@@ -7,17 +7,21 @@ import { startEngine } from "./engine/client.js";
 import { initI18n, t } from "./i18n.js";
 import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
-import { Scheduler } from "./scheduler.js";
+import { BOT_PAUSE, Scheduler } from "./scheduler.js";
+import { Review, stepsOfLog } from "./review.js";
 import { Session } from "./session.js";
+import { Tutorial } from "./tutorial.js";
 import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
+import { hideCoach, showCoach } from "./ui/coach.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
 import { fill } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
 import { otherTab } from "./ui/other-tab.js";
+import { ReviewView, stepBoard } from "./ui/review.js";
 import { scores } from "./ui/scores.js";
 import { scoringView } from "./ui/scoring-view.js";
 import { initContrast, initLanguages, initSpeed, initialSpeed } from "./ui/settings.js";
@@ -36,11 +40,13 @@ const el = {
   scores: $("scores"),
   log: $("log"),
   announcer: $("announcer"),
+  coach: $("coach"),
   botBar: $("bot-bar"),
   skip: $("skip-bots"),
   speed: $("speed"),
   toolbar: $("toolbar"),
   exportButton: $("export-game"),
+  reviewButton: $("review-button"),
   importFile: $("import-file"),
   helpDialog: $("help-dialog"),
   confirmDialog: $("confirm-dialog"),
@@ -50,9 +56,11 @@ initContrast($("contrast")); // before the first paint of the game
 
 let session = null;
 let writer = { held: true }; // this tab may save and play (single-writer.js)
-let screen = "loading"; // "loading", "setup" or "game"
+let screen = "loading"; // "loading", "setup", "game" or "review"
 let busy = false; // an engine request is in flight
 let unsaved = false; // the last save failed, and the player was told
+let tutorial = null; // the guided first game being played (tutorial.js), never saved
+let tutorialInEngine = false; // the engine's game is the tutorial's, even once left: never one to go back to
 const logView = new LogView(el.log);
 const scheduler = new Scheduler({
   speed: initialSpeed(),
@@ -90,6 +98,7 @@ async function step(request, { bot = false } = {}) {
 /** A click on a legal target: one click, one action, queued behind any flight. */
 function onAction(action) {
   if (busy || !session.humanToPlay) return;
+  tutorial?.played(action);
   disableActions();
   skipAnimations();
   scheduler.enqueue(() => step(() => session.act(action)));
@@ -99,6 +108,7 @@ function onAction(action) {
 function disableActions() {
   for (const target of el.board.querySelectorAll("[data-action]")) {
     target.removeAttribute("data-action");
+    target.removeAttribute("data-coach"); // the coach points only at what plays
     target.disabled = true;
   }
 }
@@ -119,7 +129,7 @@ function onContinue() {
  * taken the game from never saves: the other tab's save must stand.
  */
 async function saveGame() {
-  if (!writer.held) return;
+  if (!writer.held || tutorial) return; // the tutorial never replaces the saved game
   let saved;
   try {
     saved = storeGame(await session.toSave());
@@ -196,6 +206,7 @@ function render({ events = [], focusMain = false } = {}) {
   logView.update(session.log, view.names);
   el.side.hidden = false;
   el.exportButton.disabled = false;
+  el.reviewButton.disabled = false;
   el.board.hidden = phase !== "turn";
   el.screen.hidden = phase === "turn";
   if (phase === "turn") {
@@ -204,13 +215,51 @@ function render({ events = [], focusMain = false } = {}) {
     const panel =
       phase === "round-end"
         ? scoringView({ scored: session.pending, view, seats, onContinue })
-        : gameOver({ view, seats, onPlayAgain: playAgain, onNewGame: askNewGame });
+        : gameOver({ view, seats, onPlayAgain: playAgain, onNewGame: askNewGame, onReview: () => scheduler.enqueue(() => openReview()) });
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
     if (focusMain || lost) panel.querySelector(".button--primary").focus();
   }
+  if (tutorial) coachNow();
+  else hideCoach(el.coach);
   renderBotBar();
+}
+
+/** The tutorial's coach over what render() drew: one target left playable, focused for the keyboard. */
+function coachNow() {
+  const scope = session.phase === "turn" ? el.board : el.screen;
+  const hadFocus = scope.contains(document.activeElement) || document.activeElement === document.body;
+  const target = showCoach(el.coach, scope, tutorial.coach(session), { onContinue: welcomed, onLeave: leaveTutorial });
+  if (target && hadFocus) target.focus({ preventScroll: true });
+}
+
+function welcomed() {
+  tutorial.welcoming = false;
+  render({ focusMain: true });
+}
+
+async function startTutorial() {
+  let text;
+  try {
+    ({ tutorial, text } = await Tutorial.load());
+    await session.load({ text });
+    tutorialInEngine = true;
+  } catch (error) {
+    tutorial = null;
+    showNotice(el.notice, t("error.start", { message: error.message }));
+    return showSetup();
+  }
+  screen = "game";
+  scheduler.halted = false;
+  render({ focusMain: true });
+}
+
+/** Leave the tutorial at any time: back to the saved game, untouched, or to the setup. */
+function leaveTutorial() {
+  tutorial = null;
+  hideCoach(el.coach);
+  scheduler.enqueue(async () => (await resumeSaved()) || showSetup());
 }
 
 /** Redraw inside root without losing the keyboard user's place. */
@@ -254,6 +303,8 @@ async function startGame({ seats, names, rounds, firstPlayer, seed }) {
 }
 
 async function enterGame() {
+  tutorial = null;
+  tutorialInEngine = false;
   screen = "game";
   scheduler.halted = false;
   forgetGameQuery();
@@ -308,15 +359,23 @@ async function importGame(file) {
 function showSetup() {
   if (!writer.held) return; // a new game here would replace the other tab's
   screen = "setup";
+  tutorial = null;
+  hideCoach(el.coach);
   renderStatus(el.status, { phase: "setup" });
   el.board.hidden = true;
   el.side.hidden = true;
   el.botBar.hidden = true;
   el.exportButton.disabled = true;
+  el.reviewButton.disabled = true;
   el.screen.hidden = false;
-  const inGame = session.view !== null && session.phase !== "game-over";
+  const inGame = !tutorialInEngine && session.view !== null && session.phase !== "game-over";
+  // Offered once, on a first visit (no game ever saved here); never over a game from the address.
+  const offerTutorial = !readPrefs().tutorialOffered && !inGame;
+  if (offerTutorial) storePrefs({ tutorialOffered: true });
   const form = setup({
     initial: readPrefs().setup,
+    offerTutorial,
+    onTutorial: () => scheduler.enqueue(startTutorial),
     onBack: inGame ? backToGame : null,
     onStart: (choice) => {
       storePrefs({ setup: choice.setup });
@@ -344,6 +403,162 @@ async function askNewGame() {
   showSetup();
 }
 
+// --- review ----------------------------------------------------------------------
+
+let review = null; // the open review: {model, view, game, back, timer, shown}
+
+/** The toolbar's buttons that start, replace, save or review a game. */
+const gameButtons = () => [$("new-game"), $("import-button"), el.exportButton, el.reviewButton];
+
+/** The seat a review judges first: the first human's, else the first seat. */
+const firstHuman = (seats) =>
+  Math.max(
+    0,
+    seats.findIndex((seat) => seat.kind === "human"),
+  );
+
+/**
+ * Open the review of the game in progress (text null) or of another game's
+ * record. The engine's step op never changes its game; another record is
+ * loaded in its place and the game in progress is loaded back on close.
+ */
+async function openReview({ text = null } = {}) {
+  if (review || !writer.held) return;
+  const hadGame = screen === "game";
+  let game = session;
+  let back = null;
+  try {
+    if (text !== null) {
+      back = hadGame ? await session.toSave() : null;
+      game = new Session(session.engine);
+      await game.load({ text, scoringSeen: true });
+    }
+    const model = new Review(session.engine, await game.record());
+    const seat = firstHuman(game.seats);
+    const info = await model.start(seat);
+    const log = game.log;
+    const view = new ReviewView({
+      names: game.view.names,
+      steps: info.steps,
+      log,
+      logSteps: stepsOfLog(log),
+      seat,
+      on: { jump: jumpTo, play: togglePlay, judge: judgeSeat, cancel: () => review.model.cancel(), close: () => scheduler.enqueue(closeReview) },
+    });
+    review = { model, view, game, back, hadGame, timer: null, shown: -1, wanted: 0, jumping: false };
+  } catch (error) {
+    showNotice(el.notice, t("review.failed", { message: error.message }));
+    if (back) await session.engine.request({ op: "load", text: back.record }).catch(() => {});
+    return;
+  }
+  screen = "review";
+  // "Back to the game" is the way out: nothing may replace the game meanwhile.
+  for (const button of gameButtons()) button.disabled = true;
+  el.side.hidden = true;
+  el.botBar.hidden = true;
+  el.screen.hidden = false;
+  hideCoach(el.coach);
+  fill(el.screen, review.view.root);
+  review.view.setReview(review.model.info, review.model.judgements, review.model.summary);
+  document.addEventListener("keydown", reviewKeys);
+  await jumpTo(0);
+  review.view.root.querySelector("[data-testid=step-next]").focus();
+}
+
+/** Show the table after `step` actions; jumps asked meanwhile collapse into the latest. */
+async function jumpTo(step) {
+  if (!review) return;
+  review.wanted = Math.max(0, Math.min(review.model.info.steps, step));
+  if (review.jumping) return;
+  review.jumping = true;
+  try {
+    while (review && review.shown !== review.wanted) {
+      const { view, step: shown, events } = await review.model.at(review.wanted);
+      if (!review) return;
+      review.shown = shown;
+      fill(el.board, stepBoard({ view, seats: review.game.seats }));
+      el.board.hidden = false;
+      review.view.show(shown);
+      const words = events.map((event) => eventText(event, view.names)).filter(Boolean);
+      el.announcer.textContent = [t("review.stepOf", { step: shown, steps: review.model.info.steps }), ...words].join(" ");
+    }
+  } catch (error) {
+    showNotice(el.notice, t("review.failed", { message: error.message }));
+  } finally {
+    if (review) review.jumping = false;
+  }
+  if (review && review.shown >= review.model.info.steps) stopPlay();
+}
+
+function reviewKeys(event) {
+  if (!review || event.altKey || event.ctrlKey || event.metaKey || event.target.closest("select, input, textarea, dialog")) return;
+  const moves = { ArrowLeft: review.wanted - 1, ArrowRight: review.wanted + 1, Home: 0, End: review.model.info.steps };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  jumpTo(moves[event.key]);
+}
+
+/** Play/pause: one step per bot pause of the chosen speed (never quicker than the eye follows). */
+function togglePlay() {
+  if (review.timer) return stopPlay();
+  if (review.shown >= review.model.info.steps) jumpTo(0);
+  review.timer = setInterval(() => jumpTo(review.wanted + 1), Math.max(250, BOT_PAUSE[scheduler.speed]));
+  review.view.setPlaying(true);
+}
+
+function stopPlay() {
+  if (!review?.timer) return;
+  clearInterval(review.timer);
+  review.timer = null;
+  review.view.setPlaying(false);
+}
+
+/** Judge a seat's decisions in the background, one request at a time, with a progress bar and Cancel. */
+async function judgeSeat(seat) {
+  const { model, view } = review;
+  try {
+    if (seat !== model.info.seat) await model.start(seat);
+    view.setReview(model.info, model.judgements, model.summary);
+    view.setProgress(model.judgements.size, model.info.decisions.length, true);
+    await model.analyse((done, total) => {
+      view.setProgress(done, total, true);
+      view.setReview(model.info, model.judgements, null);
+    });
+    view.setReview(model.info, model.judgements, model.summary);
+  } catch (error) {
+    showNotice(el.notice, t("review.failed", { message: error.message }));
+  } finally {
+    view.setProgress(model.judgements.size, model.info.decisions.length, false);
+  }
+}
+
+/** Stop everything the review runs (playing, judging, its keys). */
+function endReview() {
+  stopPlay();
+  review.model.cancel();
+  document.removeEventListener("keydown", reviewKeys);
+  review = null;
+}
+
+/** Close the review: the game in progress comes back exactly as it was. */
+async function closeReview() {
+  if (!review) return;
+  const { back, hadGame } = review;
+  endReview();
+  if (back) {
+    try {
+      await session.engine.request({ op: "load", text: back.record });
+    } catch (error) {
+      engineFailed(error, { bot: false });
+    }
+  }
+  $("new-game").disabled = $("import-button").disabled = false;
+  if (!hadGame) return showSetup();
+  screen = "game";
+  render({ focusMain: true });
+  scheduler.pump();
+}
+
 // --- one writer per game ----------------------------------------------------------
 
 /** Open what the tab was opened for: the address's game, else the saved one, else the setup. */
@@ -361,7 +576,8 @@ function coverTable() {
   el.side.hidden = true;
   el.botBar.hidden = true;
   el.screen.hidden = false;
-  for (const button of [$("new-game"), $("import-button"), el.exportButton]) button.disabled = true;
+  if (review) endReview();
+  for (const button of gameButtons()) button.disabled = true;
   fill(el.screen, otherTab({ onPlayHere: playHere }));
 }
 
@@ -379,6 +595,12 @@ function initToolbar() {
   $("help-button").addEventListener("click", () => openDialog(el.helpDialog, { title: t("help.title"), content: helpContent() }));
   el.exportButton.addEventListener("click", () => scheduler.enqueue(exportGame));
   $("import-button").addEventListener("click", () => el.importFile.click());
+  el.reviewButton.addEventListener("click", () => scheduler.enqueue(() => openReview()));
+  // The statistics list asks for the review of a past game by its record's text.
+  window.addEventListener("dozito:review", (event) => {
+    const text = typeof event.detail === "string" ? event.detail : event.detail?.text;
+    if (typeof text === "string") scheduler.enqueue(() => openReview({ text }));
+  });
   el.importFile.addEventListener("change", () => {
     const [file] = el.importFile.files;
     el.importFile.value = "";

@@ -10,7 +10,7 @@
 // turn); playBot(): play one bot action; onIdle(): the queue ran dry.
 
 /** Pause before each bot action, and length of a card flight, per speed (ms). */
-const BOT_PAUSE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
+export const BOT_PAUSE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
 const FLIGHT = { slow: 600, normal: 340, fast: 180, instant: 0 };
 /** Bots playing without pauses redraw the table at most this often (ms). */
 const REDRAW_EVERY = 150;

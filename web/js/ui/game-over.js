@@ -43,8 +43,8 @@ function finalGrids(view) {
   );
 }
 
-/** gameOver({view, seats, onPlayAgain, onNewGame}): view is the engine's at game over. */
-export function gameOver({ view, seats, onPlayAgain, onNewGame }) {
+/** gameOver({view, seats, onPlayAgain, onNewGame, onReview}): view is the engine's at game over. */
+export function gameOver({ view, seats, onPlayAgain, onNewGame, onReview }) {
   return h(
     "section",
     { class: "game-over panel", "aria-labelledby": "game-over-title", dataset: { testid: "game-over", reason: view.outcome.reason } },
@@ -58,6 +58,7 @@ export function gameOver({ view, seats, onPlayAgain, onNewGame }) {
       { class: "panel__actions" },
       h("button", { type: "button", class: "button button--primary", dataset: { focus: "again" }, onclick: onPlayAgain }, t("gameOver.playAgain")),
       h("button", { type: "button", class: "button", onclick: onNewGame }, t("gameOver.newGame")),
+      h("button", { type: "button", class: "button", onclick: onReview }, t("gameOver.review")),
     ),
   );
 }

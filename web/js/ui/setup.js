@@ -43,10 +43,12 @@ export function sanitizeSetup(saved) {
 }
 
 /**
- * setup({initial, onStart, onBack}): onStart({setup, seats, names, rounds,
- * firstPlayer|null}); onBack, if given, returns to the game in progress.
+ * setup({initial, onStart, onBack, onTutorial, offerTutorial}): onStart({setup,
+ * seats, names, rounds, firstPlayer|null}); onBack, if given, returns to the
+ * game in progress; onTutorial starts the guided first game, offered with a
+ * word of welcome when offerTutorial (a first visit).
  */
-export function setup({ initial, onStart, onBack = null }) {
+export function setup({ initial, onStart, onBack = null, onTutorial, offerTutorial = false }) {
   const { players, rounds: limits, levels } = rules();
   const state = sanitizeSetup(initial);
   const seatList = h("ol", { class: "setup__seats" });
@@ -166,6 +168,16 @@ export function setup({ initial, onStart, onBack = null }) {
       },
     },
     h("h2", { id: "setup-title", class: "panel__title" }, t("setup.title")),
+    h(
+      "p",
+      { class: `setup__tutorial${offerTutorial ? " is-offered" : ""}` },
+      offerTutorial ? h("span", {}, t("tutorial.offer")) : null,
+      h(
+        "button",
+        { type: "button", class: `button${offerTutorial ? " button--primary" : ""}`, dataset: { testid: "tutorial" }, onclick: onTutorial },
+        t("tutorial.start"),
+      ),
+    ),
     h("fieldset", { class: "setup__group" }, h("legend", {}, t("setup.players")), seatList, addButton),
     h(
       "fieldset",

@@ -1,0 +1,76 @@
+"""The guided first game (issue 17): played to its end by clicking only what
+the coach points at, one target at a time; it never touches the saved game,
+and a game from the address never opens it nor its first-visit offer."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from test_play import STATUS, open_page
+from test_saves import click_some
+
+COACHED = "[data-coach=true]"
+DONE = "[data-testid=tutorial-done]"
+
+
+def coached(page: Page) -> int:
+    return page.locator(COACHED).count()
+
+
+def test_the_tutorial_played_by_its_coach_alone(page: Page, site_url: str) -> None:
+    # A game from the address: no tutorial, no offer on top of it.
+    open_page(page, site_url, "?players=human,casual&rounds=1&seed=3&speed=instant")
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "turn")
+    assert (
+        page.locator("#coach").is_hidden() and page.locator("[data-testid=tutorial]").count() == 0
+    )
+    click_some(page, 3)
+    saved = page.evaluate("localStorage.getItem('dozito.save')")
+    assert saved
+
+    page.click("#new-game")
+    page.click("#confirm-dialog .button--primary")
+    page.click("[data-testid=tutorial]")
+    # The welcome waits over the table: only its own "continue" plays.
+    welcome = page.locator(f"#coach {COACHED}")
+    expect(welcome).to_have_attribute("data-action", "continue")
+    assert page.locator("[data-testid=board] [data-action]").count() == 0
+
+    clicks = 0
+    while not page.locator(DONE).is_visible():
+        target = page.locator(COACHED)
+        try:
+            target.wait_for(timeout=10_000)
+        except Exception:
+            if page.locator(DONE).is_visible():
+                break
+            raise
+        # Exactly one element is pointed at, and it is the only one that plays.
+        assert coached(page) == 1
+        assert page.locator("[data-action]").count() == 1
+        assert page.locator("#coach .coach__text").inner_text().strip()
+        target.click()
+        clicks += 1
+        assert clicks < 40, "the tutorial does not end"
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "game-over")
+    # 1 welcome + 17 scripted actions + the round's scoring.
+    assert clicks == 19
+    assert page.evaluate("localStorage.getItem('dozito.save')") == saved
+
+    page.click(DONE)
+    # Back to the saved game, untouched.
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "turn")
+    assert page.locator("#coach").is_hidden()
+    assert page.evaluate("localStorage.getItem('dozito.save')") == saved
+
+
+def test_a_first_visit_offers_the_tutorial_in_every_language(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "?lang=de")
+    offer = page.locator(".setup__tutorial.is-offered")
+    expect(offer).to_contain_text("Neu bei Dozito")
+    page.click("[data-testid=tutorial]")
+    expect(page.locator("#coach")).to_contain_text("Willkommen")
+    page.click("#coach .button--quiet")  # leave at once
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
+    # Offered once: the setup screen no longer insists.
+    assert page.locator(".setup__tutorial.is-offered").count() == 0
+    assert page.locator("[data-testid=tutorial]").is_visible()
