@@ -32,7 +32,7 @@ export function writeItem(key, text) {
   }
 }
 
-function removeItem(key) {
+export function removeItem(key) {
   try {
     localStorage.removeItem(key);
   } catch {
