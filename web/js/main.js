@@ -9,6 +9,7 @@ import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
 import { Scheduler } from "./scheduler.js";
 import { Session } from "./session.js";
+import { initStats, recordFinishedGame } from "./stats-screen.js";
 import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
@@ -44,6 +45,7 @@ const el = {
   importFile: $("import-file"),
   helpDialog: $("help-dialog"),
   confirmDialog: $("confirm-dialog"),
+  statsDialog: $("stats-dialog"),
 };
 
 initContrast($("contrast")); // before the first paint of the game
@@ -140,6 +142,15 @@ async function exportGame() {
   }
 }
 
+/** Add the game just finished to the statistics (counted once, however often this runs). */
+async function countFinishedGame() {
+  try {
+    recordFinishedGame({ view: session.view, seats: session.seats, log: session.log, recordText: await session.record() });
+  } catch (error) {
+    engineFailed(error, { bot: false });
+  }
+}
+
 // --- errors ------------------------------------------------------------------
 
 function engineFailed(error, { bot }) {
@@ -201,6 +212,7 @@ function render({ events = [], focusMain = false } = {}) {
   if (phase === "turn") {
     keepFocus(el.board, () => fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction })), focusMain);
   } else {
+    if (phase === "game-over") scheduler.enqueue(countFinishedGame);
     const panel =
       phase === "round-end"
         ? scoringView({ scored: session.pending, view, seats, onContinue })
@@ -399,6 +411,7 @@ function initToolbar() {
   // Any click or Escape cuts the current card flights short.
   document.addEventListener("pointerdown", skipAnimations);
   document.addEventListener("keydown", (event) => event.key === "Escape" && skipAnimations());
+  initStats({ button: $("stats-button"), dialog: el.statsDialog, confirm: el.confirmDialog, notice: el.notice });
   el.toolbar.hidden = false;
 }
 
