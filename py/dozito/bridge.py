@@ -28,6 +28,14 @@ Ops (result fields in brackets):
 - ``bot`` {level}: let a bot play the current seat's next action
   [action, events, view, ms]
 - ``view``: the current public view [view]; ``record``: [record_text]
+- ``hint``: the expert's choice for the seat to play, from its observation
+  only [hint: {action, reason, options}] (see :mod:`.explain`); noted in
+  the record's ``aids``, it never changes the game nor the bots' streams
+- ``undo``: take back the last action [view, events (always []), undone];
+  a ``StateError`` saying why when the view's ``undoable`` is false (see
+  :attr:`.game.Game.undoable`); noted in the record's ``aids``
+
+A view says whether its last action may be undone (``undoable``).
 
 A view at game over holds the ``outcome``, null before: ``{reason, winners,
 tied, best_rounds}`` (see :class:`.game.Outcome`), so the page says why the
@@ -60,9 +68,19 @@ from .bots import LEVELS, get_bot
 from .cards import CODES, DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
 from .events import event_json
+from .explain import evaluate, reason
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
-from .record import HUMAN, MAX_NAME_LENGTH, game_from_record, record_of, record_seats
+from .record import (
+    HUMAN,
+    MAX_NAME_LENGTH,
+    Aid,
+    AidKind,
+    game_from_record,
+    record_aids,
+    record_of,
+    record_seats,
+)
 from .scoring import summary
 
 _TEST_LEVELS = ("random",)
@@ -71,6 +89,8 @@ _TEST_LEVELS = ("random",)
 _game: Game | None = None
 _seats: list[str] = []
 """Who plays each seat of ``_game``: the engine's game does not know."""
+_aids: list[Aid] = []
+"""The hints and undos used in ``_game`` (the record's ``aids``)."""
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -96,6 +116,7 @@ def view(game: Game) -> dict[str, Any]:
         "outcome": game.outcome.to_json() if game.outcome else None,
         "ender": None if obs.ender < 0 else obs.ender,
         "turns": obs.turns,
+        "undoable": game.undoable,
     }
 
 
@@ -105,9 +126,12 @@ def _current() -> Game:
     return _game
 
 
-def _events_so_far(game: Game) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _events_so_far(
+    game: Game, aids: list[Aid]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The game's events replayed: all of them from the start of round 1,
-    and those of its last action."""
+    with an ``aid`` event where each aid was used, and those of its last
+    action."""
     replay = Game.new(
         game.names,
         rounds=game.rounds,
@@ -117,16 +141,22 @@ def _events_so_far(game: Game) -> tuple[list[dict[str, Any]], list[dict[str, Any
     )
     log = [{"type": "round_start", "round": 1, "starter": replay.current}]
     last: list[dict[str, Any]] = []
-    for action in game.history():
-        last = [event_json(e) for e in replay.apply(action)]
-        log += last
+    marks = iter(aids)
+    mark = next(marks, None)
+    for moves, action in enumerate([None, *game.history()]):
+        if action is not None:
+            last = [event_json(e) for e in replay.apply(action)]
+            log += last
+        while mark is not None and mark["at"] == moves:
+            log.append({"type": "aid", "kind": mark["kind"]})
+            mark = next(marks, None)
     return log, last
 
 
-def _start(game: Game, seats: list[str] | None) -> dict[str, Any]:
-    global _game, _seats
-    _game, _seats = game, seats or [HUMAN] * game.players
-    log, events = _events_so_far(game)
+def _start(game: Game, seats: list[str] | None, aids: list[Aid]) -> dict[str, Any]:
+    global _game, _seats, _aids
+    _game, _seats, _aids = game, seats or [HUMAN] * game.players, aids
+    log, events = _events_so_far(game, aids)
     return {**_op_record({}), "view": view(game), "seats": _seats, "log": log, "events": events}
 
 
@@ -149,7 +179,7 @@ def _op_rules(req: dict[str, Any]) -> dict[str, Any]:
 def _op_new(req: dict[str, Any]) -> dict[str, Any]:
     keys = ("players", "rounds", "first_player", "seed", "seats")
     record = {"format": "dozito/1", **{k: req[k] for k in keys if k in req}}
-    return _start(game_from_record(record), record.get("seats"))
+    return _start(game_from_record(record), record.get("seats"), [])
 
 
 def _op_load(req: dict[str, Any]) -> dict[str, Any]:
@@ -158,7 +188,7 @@ def _op_load(req: dict[str, Any]) -> dict[str, Any]:
         raise MalformedError("'load' needs the record's JSON text")
     record = parse_json(text, "the record")
     game = game_from_record(record)
-    return _start(game, record_seats(record, game.players))
+    return _start(game, record_seats(record, game.players), record_aids(record, game.moves))
 
 
 def _op_act(req: dict[str, Any]) -> dict[str, Any]:
@@ -198,7 +228,41 @@ def _op_view(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _op_record(req: dict[str, Any]) -> dict[str, Any]:
-    return {"record_text": json.dumps(record_of(_current(), _seats))}
+    return {"record_text": json.dumps(record_of(_current(), _seats, _aids))}
+
+
+def _note(game: Game, kind: AidKind) -> None:
+    aid: Aid = {"at": game.moves, "kind": kind}
+    if not _aids or _aids[-1] != aid:  # asking twice in a row is one hint
+        _aids.append(aid)
+
+
+def _op_hint(req: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    if game.over:
+        raise StateError("the game is over: there is nothing to hint")
+    obs = game.observation(game.current)
+    # A stream of its own: the bots' streams (see _op_bot) never see a hint.
+    evaluation = evaluate(obs, random.Random(f"hint:{game.seed}:{game.moves}"))
+    _note(game, "hint")
+    return {
+        "hint": {
+            "action": evaluation.choice,
+            "reason": reason(obs, evaluation),
+            "options": [o.to_json() for o in evaluation.options],
+        }
+    }
+
+
+def _op_undo(req: dict[str, Any]) -> dict[str, Any]:
+    global _game
+    game = _current()
+    undone = game.history()[-1] if game.undoable else ""
+    _game = game = game.undone()  # a StateError saying why, if not undoable
+    for aid in _aids:  # a hint after the undone action was asked before the undo
+        aid["at"] = min(aid["at"], game.moves)
+    _note(game, "undo")
+    return {"view": view(game), "events": [], "undone": undone}
 
 
 _OPS = {
@@ -210,6 +274,8 @@ _OPS = {
     "bot": _op_bot,
     "view": _op_view,
     "record": _op_record,
+    "hint": _op_hint,
+    "undo": _op_undo,
 }
 
 

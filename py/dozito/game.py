@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from .actions import ACTION_IDS, ACTIONS, DISCARD_BASE, DRAW, PLACE_BASE, TAKE_BASE, decode
 from .cards import CODES, DECK_SIZE, IS_REPLAY, IS_STOP, NUMBER
-from .errors import IllegalActionError, MalformedError, brief
+from .errors import IllegalActionError, MalformedError, StateError, brief
 from .rng import Rng
 from .scoring import ALL_UP, is_instant_win, round_score
 
@@ -87,6 +87,35 @@ class Outcome(NamedTuple):
         }
 
 
+NOTHING_PLAYED: Final = "nothing has been played yet"
+
+
+def _blocker(events: list[Event]) -> str:
+    """Why the action that caused ``events`` cannot be taken back ("" if it
+    can). Read from the events' shapes (see :mod:`.events`): this runs on
+    every applied action, records replayed included."""
+    first = events[0]
+    kind = first[0]
+    if kind == "take":
+        return ""  # the card was face up on its pile
+    if kind == "draw":
+        return "a card was drawn from the draw pile"
+    if kind == "place":
+        if len(events) > 1:
+            return "the game is over"  # an instant win
+        return "" if first[5] else "a face-down card was turned up"
+    last = events[-1][0]
+    if last == "game_over":
+        return "the game is over"
+    if last == "round_start":
+        return "the round was scored and every card turned up"
+    if last == "reshuffle":
+        return "the draw pile was reshuffled"
+    if last == "extra_turn":
+        return ""  # a Replay: the same player is still to play
+    return "the turn passed to the next player"
+
+
 def _legal_tables() -> tuple[
     tuple[tuple[str, ...], ...],
     tuple[tuple[str, ...], ...],
@@ -137,7 +166,7 @@ class Game:
         "names", "rounds", "first_player", "seed", "decks", "rng",
         "cells", "up", "piles", "draw", "recycled", "hand", "mode", "current",
         "round", "turns", "ender", "round_scores", "totals", "winners", "outcome", "_log",
-        "moves",
+        "moves", "_blocker",
     )  # fmt: skip
 
     names: tuple[str, ...]
@@ -177,6 +206,9 @@ class Game:
     overflowed Pyodide's stack in long games."""
     moves: int
     """Actions applied so far: ``len(history())``, without building it."""
+    _blocker: str
+    """Why the last action cannot be taken back, or "" when it can (see
+    :attr:`undoable`): set by :meth:`apply`, which sees what it revealed."""
 
     # -- construction ---------------------------------------------------
 
@@ -216,6 +248,7 @@ class Game:
             outcome=None,
             log=bytearray(),
             moves=0,
+            blocker=NOTHING_PLAYED,
         )  # fmt: skip
         g._deal(first_player)
         return g
@@ -245,6 +278,7 @@ class Game:
         outcome: Outcome | None,
         log: bytearray,
         moves: int,
+        blocker: str,
     ) -> Game:
         """The one place that fills every slot: :meth:`new`, :meth:`clone` and
         :meth:`.Observation.sample` build games through it, so a new field is
@@ -278,6 +312,7 @@ class Game:
         g.outcome = outcome
         g._log = log
         g.moves = moves
+        g._blocker = blocker
         return g
 
     @classmethod
@@ -301,7 +336,7 @@ class Game:
             (self.piles[0][:], self.piles[1][:]), self.draw[:], self.recycled, self.hand,
             self.mode, self.current, self.round, self.turns, self.ender,
             self.round_scores[:], self.totals[:], self.winners[:], self.outcome,
-            self._log, self.moves,
+            self._log, self.moves, self._blocker,
         )  # fmt: skip
 
     # -- reading --------------------------------------------------------
@@ -400,7 +435,41 @@ class Game:
             self._log = self._log[: self.moves]
         self._log.append(action_id)
         self.moves += 1
-        return self.play(action_id)
+        events = self.play(action_id)
+        self._blocker = _blocker(events)
+        return events
+
+    # -- taking back ----------------------------------------------------
+
+    @property
+    def undoable(self) -> bool:
+        """Whether the last action may be taken back: it revealed nothing
+        hidden (no face-down card turned, no card drawn from the draw pile,
+        no reshuffle, no round scored or dealt) and the seat that made it is
+        still to play."""
+        return not self._blocker
+
+    @property
+    def why_not_undoable(self) -> str | None:
+        """Why :attr:`undoable` is false (a sentence), or None when it is true."""
+        return self._blocker or None
+
+    def undone(self) -> Game:
+        """This game without its last action, rebuilt by replaying the rest
+        (so the engine validates it); raises :class:`StateError` when the
+        last action is not :attr:`undoable`."""
+        if self._blocker:
+            raise StateError(f"nothing can be undone: {self._blocker}")
+        g = Game.new(
+            self.names,
+            rounds=self.rounds,
+            first_player=self.first_player,
+            seed=self.seed,
+            decks=self.decks,
+        )
+        for action_id in self._log[: self.moves - 1]:
+            g.apply(ACTIONS[action_id])
+        return g
 
     def play(self, action_id: int) -> list[Event]:
         """:meth:`apply` for an action id (see :mod:`.actions`) already known

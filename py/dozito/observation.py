@@ -22,7 +22,7 @@ from typing import Any
 
 from .cards import CODES, DECK_SIZE
 from .errors import MalformedError
-from .game import Game
+from .game import NOTHING_PLAYED, Game
 from .rng import Rng
 
 HIDDEN = -1
@@ -87,7 +87,7 @@ class Observation:
             cells, list(self.up), (list(self.piles[0]), list(self.piles[1])), draw, recycled,
             self.hand, self.mode, self.current, self.round, self.turns, self.ender,
             list(self.round_scores), list(self.totals),
-            [], None, bytearray(), 0,  # no winners, outcome, history
+            [], None, bytearray(), 0, NOTHING_PLAYED,  # no winners, outcome, history
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:

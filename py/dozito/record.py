@@ -11,6 +11,11 @@ with or without it; the page uses it to restore its bots. A :class:`Game`
 does not know who plays it, so :meth:`Game.to_record` leaves it out and
 :func:`record_of` adds it when given the seats.
 
+A record may also carry ``aids``: the hints and undos a player used, each
+``{"at": <actions played then>, "kind": "hint" | "undo"}`` in the order they
+were used. The engine checks them and replays the game without them (the
+undone actions are not in ``actions``: the record is the game as played).
+
 >>> from dozito import Game
 >>> g = Game.new(["Ann", "Bob"], seed=5)
 >>> _ = g.apply("draw")
@@ -21,7 +26,7 @@ does not know who plays it, so :meth:`Game.to_record` leaves it out and
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal, TypedDict, get_args
 
 from .bots import LEVELS
 from .cards import CODES, parse_deck
@@ -33,10 +38,42 @@ FORMAT: Final = "dozito/1"
 MAX_NAME_LENGTH: Final = 40
 """Longest player name a record may hold (the page's setup form allows 24)."""
 _FIELDS: Final = (
-    "format", "players", "rounds", "first_player", "seed", "decks", "actions", "seats",
+    "format", "players", "rounds", "first_player", "seed", "decks", "actions", "seats", "aids",
 )  # fmt: skip
 HUMAN: Final = "human"
 """The ``seats`` entry of a seat played by a person."""
+
+
+AidKind = Literal["hint", "undo"]
+
+
+class Aid(TypedDict):
+    """A hint asked or an action undone, after ``at`` actions of the game."""
+
+    at: int
+    kind: AidKind
+
+
+def record_aids(record: dict[str, Any], moves: int) -> list[Aid]:
+    """The record's ``aids`` ([] when it has none), checked: each one at a
+    point of the game's ``moves`` actions, in order."""
+    aids = record.get("aids", [])
+    if not isinstance(aids, list):
+        raise MalformedError("record field 'aids' must be a list")
+    checked: list[Aid] = []
+    for i, aid in enumerate(aids):
+        if not isinstance(aid, dict) or set(aid) != {"at", "kind"}:
+            raise MalformedError(f"aid {i} must be an object with 'at' and 'kind'")
+        at, kind = aid["at"], aid["kind"]
+        if kind not in get_args(AidKind):
+            raise MalformedError(f"aid {i}: kind must be 'hint' or 'undo', not {brief(kind)}")
+        earliest = checked[-1]["at"] if checked else 0
+        if isinstance(at, bool) or not isinstance(at, int) or not earliest <= at <= moves:
+            raise MalformedError(
+                f"aid {i}: 'at' must be an action count from {earliest} to {moves}, not {brief(at)}"
+            )
+        checked.append({"at": at, "kind": kind})
+    return checked
 
 
 def _int_field(record: dict[str, Any], key: str, default: int) -> int:
@@ -107,12 +144,15 @@ def game_from_record(record: object) -> Game:
             game.apply(action)
         except DozitoError as e:
             raise type(e)(f"action {i}: {e}") from None
+    record_aids(record, game.moves)
     return game
 
 
-def record_of(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
+def record_of(
+    game: Game, seats: list[str] | None = None, aids: list[Aid] | None = None
+) -> dict[str, Any]:
     """The record that rebuilds ``game`` (see :meth:`Game.to_record`), with
-    who plays each seat if ``seats`` is given."""
+    who plays each seat if ``seats`` is given, and the aids used if any."""
     record: dict[str, Any] = {
         "format": FORMAT,
         "players": list(game.names),
@@ -125,6 +165,8 @@ def record_of(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
     if seats is not None:
         record["seats"] = list(seats)
     record["actions"] = game.history()
+    if aids:
+        record["aids"] = [dict(aid) for aid in aids]
     return record
 
 

@@ -36,10 +36,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..game import Game
 from ..observation import Observation
+from ..scoring import round_score
 from .greedy import PLAY_OUT_WEIGHTS
 from .rollout import play_out
 from .sharp import SharpWeights, sharp_values
@@ -113,6 +114,95 @@ def match_chance(g: Game, seat: int, soft: float) -> float:
     return 1 / (1 + math.exp(-lead / (ROUND_SPREAD * math.sqrt(rounds_left))))
 
 
+@dataclass(slots=True)
+class Candidate:
+    """One action the search weighed, and what its play-outs gave."""
+
+    action: str
+    now: float
+    """Sharp's value of the action (points now, with :data:`EXPERT_WEIGHTS`)."""
+    worths: list[float] = field(default_factory=list)
+    """Per deal played out: the seat's chance of winning the match after it."""
+    points: list[int] = field(default_factory=list)
+    """Per deal played out: the seat's score for the round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """A decision's search: the candidates (sharp's choice first) and the one picked."""
+
+    candidates: tuple[Candidate, ...]
+    choice: int
+    """Index of the chosen candidate."""
+    values: tuple[float, ...]
+    """Sharp's value of every legal action, in ``obs.legal_actions`` order."""
+
+    @property
+    def action(self) -> str:
+        return self.candidates[self.choice].action
+
+
+def search(
+    obs: Observation, rng: random.Random, budget: ExpertBudget, include: str | None = None
+) -> Search:
+    """The expert's decision with what led to it: ``ExpertBot.choose`` and
+    :func:`dozito.explain.evaluate` both come here. ``include`` (a legal
+    action) is added to the candidates if sharp's ranking left it out."""
+    legal = obs.legal_actions
+    values = sharp_values(obs, EXPERT_WEIGHTS)
+    ranked = sorted(range(len(legal)), key=lambda k: (-values[k], k))
+    top = values[ranked[0]]
+    picked = [k for k in ranked[: budget.candidates] if values[k] >= top - budget.close_call]
+    if include is not None and legal.index(include) not in picked:
+        picked.append(legal.index(include))
+    candidates = tuple(Candidate(legal[k], values[k]) for k in picked)
+    done = Search(candidates, 0, tuple(values))
+    face_down = min(12 - up.bit_count() for up in obs.up)
+    if len(candidates) == 1 or (face_down > budget.horizon and obs.ender < 0):
+        return done
+    seat = obs.seat
+    # gains[k][d]: how much better candidate k did than sharp's choice on deal d.
+    gains: list[list[float]] = [[] for _ in candidates]
+    rivals = list(range(1, len(candidates)))
+    start = time.perf_counter()
+    moves = 0
+    for deal in range(budget.deals):
+        if deal >= budget.min_deals and moves >= budget.moves:
+            break
+        if deal >= 4 and time.perf_counter() - start > budget.time_cap_s:
+            break
+        if deal == budget.drop_after:
+            rivals = [k for k in rivals if _z_score(gains[k]) >= -1.0]
+            if not rivals:
+                break
+        sample = obs.sample(rng)
+        base = 0.0
+        for k in (0, *rivals):
+            g = sample.clone()
+            g.apply(candidates[k].action)
+            moves += play_out(g, PLAY_OUT_WEIGHTS)
+            worth = match_chance(g, seat, budget.soft)
+            if k == 0:
+                base = worth
+            gains[k].append(worth - base)
+            candidates[k].worths.append(worth)
+            candidates[k].points.append(_round_points(g, seat, obs.round))
+    best, best_z = 0, budget.confidence
+    for k in rivals:
+        z = _z_score(gains[k])
+        if z > best_z:
+            best, best_z = k, z
+    return Search(candidates, best, done.values)
+
+
+def _round_points(g: Game, seat: int, round_no: int) -> int:
+    """The seat's score for round ``round_no`` at the end of a play-out
+    (an instant win ends the game unscored: its grid as it stands)."""
+    if len(g.round_scores) >= round_no:
+        return g.round_scores[round_no - 1][seat]
+    return round_score(g.grid(seat), g.up[seat])
+
+
 class ExpertBot:
     """Monte Carlo search over ``sharp``'s best candidates, with greedy play-outs."""
 
@@ -125,47 +215,7 @@ class ExpertBot:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        budget = self.budget
-        values = sharp_values(obs, EXPERT_WEIGHTS)
-        ranked = sorted(range(len(legal)), key=lambda k: (-values[k], k))
-        top = values[ranked[0]]
-        candidates = [
-            legal[k] for k in ranked[: budget.candidates] if values[k] >= top - budget.close_call
-        ]
-        face_down = min(12 - up.bit_count() for up in obs.up)
-        if len(candidates) == 1 or (face_down > budget.horizon and obs.ender < 0):
-            return candidates[0]
-        seat = obs.seat
-        # gains[k][d]: how much better candidate k did than sharp's choice on deal d.
-        gains: list[list[float]] = [[] for _ in candidates]
-        rivals = list(range(1, len(candidates)))
-        start = time.perf_counter()
-        moves = 0
-        for deal in range(budget.deals):
-            if deal >= budget.min_deals and moves >= budget.moves:
-                break
-            if deal >= 4 and time.perf_counter() - start > budget.time_cap_s:
-                break
-            if deal == budget.drop_after:
-                rivals = [k for k in rivals if _z_score(gains[k]) >= -1.0]
-                if not rivals:
-                    break
-            sample = obs.sample(rng)
-            base = 0.0
-            for k in (0, *rivals):
-                g = sample.clone()
-                g.apply(candidates[k])
-                moves += play_out(g, PLAY_OUT_WEIGHTS)
-                worth = match_chance(g, seat, budget.soft)
-                if k == 0:
-                    base = worth
-                gains[k].append(worth - base)
-        best, best_z = 0, budget.confidence
-        for k in rivals:
-            z = _z_score(gains[k])
-            if z > best_z:
-                best, best_z = k, z
-        return candidates[best]
+        return search(obs, rng, self.budget).action
 
 
 def _z_score(diffs: list[float]) -> float:

@@ -1,0 +1,211 @@
+"""The expert's choice explained: its search's numbers, and why, as data.
+
+:func:`evaluate` runs the expert's own search (:func:`.bots.expert.search`,
+the code ``ExpertBot.choose`` runs) on one observation and returns the
+choice with the evaluation of every legal action; :func:`reason` turns an
+evaluation into a fact the page can word in one line (a ``kind`` and its
+numbers, cards and spots; every kind is listed in
+``docs/engine-contract.md``). Both see only the observation, never the
+state: a hint is what the seat itself could work out.
+
+>>> import random
+>>> from dozito import Game
+>>> g = Game.new(["Ann", "Bob"], seed=3)
+>>> ev = evaluate(g.observation(0), random.Random(0))
+>>> ev.choice in g.legal_actions(), ev.options[0].action == ev.choice
+(True, True)
+>>> reason(g.observation(0), ev)["kind"]
+'draw'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any, Final
+
+from .actions import decode
+from .bots.expert import ExpertBudget, search
+from .bots.greedy import CASUAL_WEIGHTS, best_place
+from .bots.grid import grid_value, place_gain
+from .cards import CODES, IS_REPLAY, NUMBER
+from .observation import HIDDEN, Observation
+from .scoring import ALL_UP, color_masks, groups
+
+HINT_BUDGET: Final = ExpertBudget(moves=2500, deals=60, drop_after=20, time_cap_s=0.12)
+"""The expert's search for a hint or a review: half a bot's play-out
+moves and deals, and a time cap of 120 ms (wall clock, so it holds in
+Pyodide, about three times slower than CPython), so a hint answers well
+under 400 ms in the browser (see ``docs/BENCHMARKS.md``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal action as the expert judged it."""
+
+    action: str
+    now: float
+    """Sharp's judgement of the action, in round points."""
+    expected: float | None
+    """Mean round points of the seat over the play-outs; None if not searched."""
+    win: float | None
+    """Estimated chance (0..1) of winning the match; None if not searched."""
+    deals: int
+    """How many sampled deals it was played out on (0 if not searched)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "now": round(self.now, 3),
+            "expected": None if self.expected is None else round(self.expected, 3),
+            "win": None if self.win is None else round(self.win, 4),
+            "deals": self.deals,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The expert's choice and every legal action's evaluation, best first:
+    the choice, then the other searched actions by win chance, then the rest
+    by sharp's judgement."""
+
+    choice: str
+    options: tuple[Option, ...]
+
+    def option(self, action: str) -> Option:
+        """The evaluation of one legal action."""
+        return next(o for o in self.options if o.action == action)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choice": self.choice, "options": [o.to_json() for o in self.options]}
+
+
+def evaluate(
+    obs: Observation,
+    rng: random.Random,
+    *,
+    budget: ExpertBudget = HINT_BUDGET,
+    include: str | None = None,
+) -> Evaluation:
+    """The expert's search from ``obs`` only; ``include`` (a legal action,
+    such as the move a player actually made) is searched too. A forced move
+    or a clear choice is not searched (its options have no ``expected``)."""
+    legal = obs.legal_actions
+    if include is not None and include not in legal:
+        raise ValueError(f"{include!r} is not a legal action here")
+    found = search(obs, rng, budget, include)
+    searched = {
+        c.action: Option(c.action, c.now, fmean(c.points), fmean(c.worths), len(c.worths))
+        for c in found.candidates
+        if c.worths
+    }
+    choice = found.action
+    rest = sorted(
+        (Option(a, v, None, None, 0) for a, v in zip(legal, found.values, strict=True)),
+        key=lambda o: -o.now,
+    )
+    first = searched.get(choice) or next(o for o in rest if o.action == choice)
+    others = sorted((o for a, o in searched.items() if a != choice), key=lambda o: -(o.win or 0.0))
+    tail = [o for o in rest if o.action != choice and o.action not in searched]
+    return Evaluation(choice, (first, *others, *tail))
+
+
+def _lead(obs: Observation) -> int:
+    """The seat's lead (negative: behind) over the best other seat: grid
+    points now, plus the totals in the last round."""
+    cells = [c for grid in obs.grids for c in grid]
+    last = obs.round == obs.rounds
+    score = [
+        grid_value(cells, 12 * p, obs.up[p]) + (obs.totals[p] if last else 0)
+        for p in range(obs.players)
+    ]
+    return score[obs.seat] - max(s for p, s in enumerate(score) if p != obs.seat)
+
+
+def _placement(obs: Observation, seat: int, card: int, spot: int) -> dict[str, Any]:
+    """What placing ``card`` on ``spot`` of ``seat``'s grid does now: the
+    points it adds and the size of the same-colour group it is part of then
+    (1: none)."""
+    cells = list(obs.grids[seat])
+    up = obs.up[seat]
+    masks = color_masks(cells, 0, up)
+    points = place_gain(cells, 0, up, masks, spot - 1, card)
+    cells[spot - 1] = card
+    size = next((len(g.spots) for g in groups(cells, up | 1 << spot - 1) if spot in g.spots), 1)
+    return {"card": CODES[card], "spot": spot, "group": size, "points": points}
+
+
+def _best_spot(obs: Observation, seat: int, card: int) -> int:
+    """Where ``card`` goes: its number's spot, or a joker's best by points now."""
+    if NUMBER[card]:
+        return NUMBER[card]
+    cells = list(obs.grids[seat])
+    up = obs.up[seat]
+    masks = color_masks(cells, 0, up)
+    return max(range(1, 13), key=lambda s: (place_gain(cells, 0, up, masks, s - 1, card), -s))
+
+
+def _worth_to(obs: Observation, seat: int, card: int) -> float:
+    """Casual's worth of a pile card to ``seat`` (what it would gain by taking it)."""
+    cells = [c for grid in obs.grids for c in grid]
+    base = 12 * seat
+    masks = color_masks(cells, base, obs.up[seat])
+    return best_place(cells, base, obs.up[seat], masks, card, CASUAL_WEIGHTS)[0]
+
+
+def _discard_reason(obs: Observation, pile: int) -> dict[str, Any]:
+    hand = obs.hand
+    if IS_REPLAY[hand]:
+        return {"kind": "replay", "card": CODES[hand], "pile": pile}
+    covered = obs.piles[pile]
+    kept = obs.piles[1 - pile]
+    nxt = (obs.seat + 1) % obs.players
+    if covered and (obs.ender < 0 or nxt != obs.ender):
+        top = covered[-1]
+        given = _placement(obs, nxt, top, _best_spot(obs, nxt, top))
+        other = _worth_to(obs, nxt, kept[-1]) if kept else CASUAL_WEIGHTS.draw
+        if given["points"] > 0 and _worth_to(obs, nxt, top) > other:
+            return {"kind": "deny_discard", "pile": pile, "card": CODES[top], "seat": nxt,
+                    "group": given["group"], "points": given["points"]}  # fmt: skip
+    return {"kind": "discard", "pile": pile, "card": CODES[hand]}
+
+
+def reason(obs: Observation, evaluation: Evaluation) -> dict[str, Any]:
+    """Why the expert chose ``evaluation.choice`` in ``obs``, as data:
+    ``{"kind": ..., ...}`` (the kinds are listed in the engine contract)."""
+    choice = evaluation.choice
+    if len(obs.legal_actions) == 1:
+        return {"kind": "only_move", "action": choice}
+    sharp_pick = max(evaluation.options, key=lambda o: o.now)
+    chosen = evaluation.options[0]
+    if sharp_pick.action != choice and chosen.win is not None and sharp_pick.win is not None:
+        return {
+            "kind": "best_expected",
+            "action": choice,
+            "instead": sharp_pick.action,
+            "points": round((chosen.expected or 0.0) - (sharp_pick.expected or 0.0), 1),
+            "win": round(chosen.win - sharp_pick.win, 3),
+        }
+    kind, arg = decode(choice)
+    seat = obs.seat
+    if kind == "discard":
+        return _discard_reason(obs, arg)
+    if kind == "draw":
+        return {"kind": "draw"}
+    if kind == "take":
+        top = obs.piles[arg][-1]
+        return {
+            "kind": "take_pile",
+            "pile": arg,
+            **_placement(obs, seat, top, _best_spot(obs, seat, top)),
+        }
+    placed = _placement(obs, seat, obs.hand, arg)
+    face_down = obs.grids[seat][arg - 1] == HIDDEN
+    if face_down and obs.up[seat] | 1 << arg - 1 == ALL_UP:
+        return {"kind": "end_round", "spot": arg, "lead": _lead(obs)}
+    if placed["group"] >= 2:
+        return {"kind": "join_group", **placed}
+    if face_down:
+        return {"kind": "flip", **placed}
+    return {"kind": "replace", **placed, "replaced": CODES[obs.grids[seat][arg - 1]]}

@@ -1,0 +1,95 @@
+"""The expert explained: evaluations share the bot's search, see only the
+observation, and give reasons the page can word."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dozito.bots.expert import ExpertBot, ExpertBudget
+from dozito.explain import HINT_BUDGET, Evaluation, evaluate, reason
+from test_bots import SMALL_EXPERT, random_states
+
+REASON_FIELDS = {
+    "only_move": {"action"},
+    "best_expected": {"action", "instead", "points", "win"},
+    "draw": set(),
+    "take_pile": {"pile", "card", "spot", "group", "points"},
+    "end_round": {"spot", "lead"},
+    "join_group": {"card", "spot", "group", "points"},
+    "flip": {"card", "spot", "group", "points"},
+    "replace": {"card", "spot", "group", "points", "replaced"},
+    "replay": {"card", "pile"},
+    "deny_discard": {"pile", "card", "seat", "group", "points"},
+    "discard": {"pile", "card"},
+}
+"""Every reason kind and its fields, as docs/engine-contract.md lists them."""
+
+STATES = random_states(120, seed=21)
+
+
+def test_evaluation_choice_is_the_bots_choice() -> None:
+    """Same search, same stream: the evaluation's choice is ExpertBot's."""
+    for budget in (SMALL_EXPERT, HINT_BUDGET):
+        bot = ExpertBot(budget)
+        for k, g in enumerate(STATES[:60]):
+            obs = g.observation(g.current)
+            ev = evaluate(obs, random.Random(k), budget=budget)
+            assert ev.choice == bot.choose(obs, random.Random(k))
+
+
+def test_options_cover_every_legal_action_best_first() -> None:
+    searched = 0
+    for k, g in enumerate(STATES):
+        obs = g.observation(g.current)
+        ev = evaluate(obs, random.Random(k))
+        assert sorted(o.action for o in ev.options) == sorted(obs.legal_actions)
+        assert ev.options[0].action == ev.choice
+        done = [o for o in ev.options if o.deals]
+        searched += bool(done)
+        # Searched options come first (after the choice), each with its numbers.
+        assert all(o.deals for o in ev.options[1 : len(done) + (not ev.options[0].deals)])
+        for o in ev.options:
+            assert (o.expected is None) == (o.win is None) == (o.deals == 0)
+            assert o.win is None or 0.0 <= o.win <= 1.0
+        rest = [o.now for o in ev.options[1:] if not o.deals]
+        assert rest == sorted(rest, reverse=True)
+        json = ev.to_json()
+        assert json["choice"] == ev.choice and len(json["options"]) == len(obs.legal_actions)
+    assert searched > 20  # the test sees real searches, not only clear choices
+
+
+def test_include_forces_a_move_into_the_search() -> None:
+    forced = 0
+    for k, g in enumerate(STATES):
+        obs = g.observation(g.current)
+        plain = evaluate(obs, random.Random(k))
+        if not plain.options[0].deals:
+            continue
+        worst = plain.options[-1].action
+        ev = evaluate(obs, random.Random(k), include=worst)
+        assert ev.option(worst).deals > 0
+        forced += 1
+    assert forced > 10
+    g = STATES[0]
+    with pytest.raises(ValueError, match="not a legal action"):
+        evaluate(g.observation(g.current), random.Random(0), include="place:99")
+
+
+def test_every_reason_kind_has_its_documented_fields() -> None:
+    seen = set()
+    for k, g in enumerate(random_states(400, seed=5)):
+        obs = g.observation(g.current)
+        r = reason(obs, evaluate(obs, random.Random(k)))
+        assert set(r) - {"kind"} == REASON_FIELDS[r["kind"]], r
+        seen.add(r["kind"])
+    assert seen == set(REASON_FIELDS)
+
+
+def test_budget_is_smaller_for_hints() -> None:
+    bot = ExpertBudget()
+    assert HINT_BUDGET.moves < bot.moves and HINT_BUDGET.time_cap_s < bot.time_cap_s
+    assert isinstance(
+        evaluate(STATES[0].observation(STATES[0].current), random.Random(0)), Evaluation
+    )
