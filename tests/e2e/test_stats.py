@@ -41,7 +41,7 @@ def test_a_finished_game_is_counted_once_across_reloads(page: Page, site_url: st
     status = page.locator(STATUS)
     expect(status).to_have_attribute("data-phase", "game-over")
     won = status.get_attribute("data-winners") == "0"
-    page.wait_for_function("JSON.parse(localStorage.getItem('dozito.stats') || 'null')?.ids.length === 1")
+    page.wait_for_function("JSON.parse(localStorage.getItem('dozito.stats'))?.ids.length === 1")
 
     for _ in range(2):  # the finished game resumes at its end: nothing more is counted
         page.reload()
@@ -65,7 +65,7 @@ def test_a_finished_game_is_counted_once_across_reloads(page: Page, site_url: st
 
     # The review link hands the game's record to the review viewer.
     page.evaluate(
-        "document.addEventListener('dozito:review', (e) => (window.reviewed = e.detail.record), {once: true})"
+        "document.addEventListener('dozito:review', (e) => (window.reviewed = e.detail.record))"
     )
     view.get_by_role("button", name="Review").click()
     record = json.loads(page.evaluate("window.reviewed"))

@@ -13,6 +13,7 @@ import { initStats, recordFinishedGame } from "./stats-screen.js";
 import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
+import { aidsBar, hintText } from "./ui/aids.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
 import { fill } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
@@ -55,6 +56,7 @@ let writer = { held: true }; // this tab may save and play (single-writer.js)
 let screen = "loading"; // "loading", "setup" or "game"
 let busy = false; // an engine request is in flight
 let unsaved = false; // the last save failed, and the player was told
+let hint = null; // the hint for the view on the table: {action, text}, "thinking" while asked, null
 const logView = new LogView(el.log);
 const scheduler = new Scheduler({
   speed: initialSpeed(),
@@ -69,6 +71,7 @@ const scheduler = new Scheduler({
 async function step(request, { bot = false } = {}) {
   const rushing = scheduler.rushing(bot);
   busy = true;
+  hint = null; // any action, an undo too, makes the hint stale
   disableActions();
   const before = rushing ? null : measure(el.board);
   let events;
@@ -103,6 +106,56 @@ function disableActions() {
     target.removeAttribute("data-action");
     target.disabled = true;
   }
+  for (const target of el.board.querySelectorAll("[data-hint]")) target.removeAttribute("data-hint");
+  for (const button of el.board.querySelectorAll(".aids button")) button.disabled = true;
+}
+
+// --- player aids: hint and undo ----------------------------------------------------
+
+const hintAllowed = () => session.allow.hints && session.humanToPlay && !busy;
+const undoAllowed = () => session.allow.undo && session.view.undoable && session.humanToPlay && !busy;
+
+/** Ask the expert for the seat to play; the suggestion is marked until any action is played. */
+function onHint(event) {
+  if (!hintAllowed() || hint === "thinking") return;
+  event.currentTarget.disabled = true;
+  hint = "thinking";
+  render();
+  scheduler.enqueue(async () => {
+    if (hint !== "thinking") return; // an action was played first: its view needs a hint of its own
+    const view = session.view;
+    try {
+      const { action, reason } = await session.hint();
+      hint = { action, text: hintText(reason, action, view) };
+    } catch (error) {
+      hint = { action: null, text: t("aid.hintFailed", { message: error.message }) };
+    }
+    if (session.view !== view) return; // the game moved on meanwhile
+    render();
+    await saveGame(); // the record notes the hint
+  });
+}
+
+function onUndo(event) {
+  if (!undoAllowed()) return;
+  event.currentTarget.disabled = true;
+  disableActions();
+  scheduler.enqueue(() => step(() => session.undo()));
+}
+
+/** The table's aids bar, and the hinted target marked (exactly one element). */
+function renderAids() {
+  const bar = aidsBar({
+    hint: session.allow.hints ? hintAllowed() : null,
+    undo: session.allow.undo ? undoAllowed() : null,
+    thinking: hint === "thinking",
+    text: hint?.text ?? "",
+    onHint,
+    onUndo,
+  });
+  if (bar) el.board.append(bar);
+  const target = hint?.action && el.board.querySelector(`[data-action="${hint.action}"]`);
+  if (target) target.dataset.hint = "true";
 }
 
 function onContinue() {
@@ -210,7 +263,14 @@ function render({ events = [], focusMain = false } = {}) {
   el.board.hidden = phase !== "turn";
   el.screen.hidden = phase === "turn";
   if (phase === "turn") {
-    keepFocus(el.board, () => fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction })), focusMain);
+    keepFocus(
+      el.board,
+      () => {
+        fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction }));
+        renderAids();
+      },
+      focusMain,
+    );
   } else {
     if (phase === "game-over") scheduler.enqueue(countFinishedGame);
     const panel =
@@ -249,9 +309,10 @@ function randomSeed() {
 }
 
 /** Start a game: {seats, names, rounds, firstPlayer, seed}; null picks at random. */
-async function startGame({ seats, names, rounds, firstPlayer, seed }) {
+async function startGame({ seats, names, rounds, firstPlayer, seed, allow = null }) {
   try {
     await session.start({
+      allow,
       seats,
       names,
       rounds: rounds ?? rules().rounds.default,
@@ -347,7 +408,7 @@ function backToGame() {
 
 function playAgain() {
   const { seats, view } = session;
-  scheduler.enqueue(() => startGame({ seats, names: view.names, rounds: view.rounds }));
+  scheduler.enqueue(() => startGame({ seats, names: view.names, rounds: view.rounds, allow: session.allow }));
 }
 
 async function askNewGame() {

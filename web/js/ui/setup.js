@@ -39,16 +39,35 @@ export function sanitizeSetup(saved) {
       seats.length >= players.min ? seats.map((s) => ({ kind: s.kind, name: typeof s.name === "string" ? s.name.slice(0, NAME_LENGTH) : "" })) : defaultSeats(),
     rounds,
     first: Number.isInteger(saved?.first) && saved.first < seats.length ? saved.first : "random",
+    hints: typeof saved?.hints === "boolean" ? saved.hints : null, // null: on for a lone human
+    undo: typeof saved?.undo === "boolean" ? saved.undo : true,
   };
+}
+
+/** "Allow hints" and "Allow undo": hints default to on while exactly one seat is human. */
+function aidChoices(state) {
+  const hints = h("input", { type: "checkbox", id: "setup-hints", onchange: (e) => (state.hints = e.target.checked) });
+  const undo = h("input", { type: "checkbox", id: "setup-undo", checked: state.undo, onchange: (e) => (state.undo = e.target.checked) });
+  const sync = () => (hints.checked = state.hints ?? state.seats.filter((seat) => seat.kind === "human").length === 1);
+  const choice = (input, label) => h("label", { class: "choice" }, input, h("span", {}, label));
+  const fieldset = h(
+    "fieldset",
+    { class: "setup__group" },
+    h("legend", {}, t("setup.aids")),
+    choice(hints, t("setup.allowHints")),
+    choice(undo, t("setup.allowUndo")),
+  );
+  return { fieldset, sync, allow: () => ({ hints: hints.checked, undo: state.undo }) };
 }
 
 /**
  * setup({initial, onStart, onBack}): onStart({setup, seats, names, rounds,
- * firstPlayer|null}); onBack, if given, returns to the game in progress.
+ * firstPlayer|null, allow: {hints, undo}}); onBack, if given, returns to the game in progress.
  */
 export function setup({ initial, onStart, onBack = null }) {
   const { players, rounds: limits, levels } = rules();
   const state = sanitizeSetup(initial);
+  const aids = aidChoices(state);
   const seatList = h("ol", { class: "setup__seats" });
   const firstSelect = h("select", { id: "setup-first", class: "field" });
   const customRounds = h("input", {
@@ -82,7 +101,7 @@ export function setup({ initial, onStart, onBack = null }) {
             id: `setup-kind-${i}`,
             class: "field",
             "aria-label": t("setup.kindLabel", { n: i + 1 }),
-            onchange: (e) => ((seat.kind = e.target.value), renderFirst(), (name.placeholder = defaultName(seat, i))),
+            onchange: (e) => ((seat.kind = e.target.value), renderFirst(), aids.sync(), (name.placeholder = defaultName(seat, i))),
           },
           h("option", { value: "human" }, t("level.human")),
           levels.map((level) => h("option", { value: level }, t(`level.${level}`))),
@@ -116,6 +135,7 @@ export function setup({ initial, onStart, onBack = null }) {
     );
     addButton.disabled = state.seats.length >= players.max;
     renderFirst();
+    aids.sync();
   }
 
   function addSeat() {
@@ -162,6 +182,7 @@ export function setup({ initial, onStart, onBack = null }) {
           names: seatNames(state.seats),
           rounds: state.rounds,
           firstPlayer: state.first === "random" ? null : state.first,
+          allow: aids.allow(),
         });
       },
     },
@@ -176,6 +197,7 @@ export function setup({ initial, onStart, onBack = null }) {
       h("span", { class: "setup__custom" }, roundChoice("custom", t("setup.roundsCustom")), customRounds),
     ),
     h("div", { class: "setup__group" }, h("label", { for: "setup-first", class: "setup__label" }, t("setup.first")), firstSelect),
+    aids.fieldset,
     h(
       "div",
       { class: "panel__actions" },
