@@ -120,7 +120,7 @@ function onHint(event) {
   if (!hintAllowed() || hint === "thinking") return;
   event.currentTarget.disabled = true;
   hint = "thinking";
-  render();
+  showHint(); // in place: a whole redraw of the table would cost the main thread more than the hint
   scheduler.enqueue(async () => {
     if (hint !== "thinking") return; // an action was played first: its view needs a hint of its own
     const view = session.view;
@@ -131,7 +131,7 @@ function onHint(event) {
       hint = { action: null, text: t("aid.hintFailed", { message: error.message }) };
     }
     if (session.view !== view) return; // the game moved on meanwhile
-    render();
+    showHint();
     await saveGame(); // the record notes the hint
   });
 }
@@ -148,12 +148,20 @@ function renderAids() {
   const bar = aidsBar({
     hint: session.allow.hints ? hintAllowed() : null,
     undo: session.allow.undo ? undoAllowed() : null,
-    thinking: hint === "thinking",
-    text: hint?.text ?? "",
     onHint,
     onUndo,
   });
   if (bar) el.board.append(bar);
+  showHint();
+}
+
+/** The hint as it stands on the table drawn: its line, the button, the one target marked. */
+function showHint() {
+  const text = el.board.querySelector("[data-testid=hint-text]");
+  if (!text) return;
+  const thinking = hint === "thinking";
+  text.textContent = thinking ? t("aid.thinking") : (hint?.text ?? "");
+  el.board.querySelector("[data-testid=hint]").disabled = thinking || !hintAllowed();
   const target = hint?.action && el.board.querySelector(`[data-action="${hint.action}"]`);
   if (target) target.dataset.hint = "true";
 }

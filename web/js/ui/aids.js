@@ -53,10 +53,11 @@ export function hintText(reason, action, view) {
 }
 
 /**
- * aidsBar({hint, undo, text, thinking, onHint, onUndo}): hint and undo are
- * null when the game does not allow them, else whether they may be used now.
+ * aidsBar({hint, undo, onHint, onUndo}): hint and undo are null when the
+ * game does not allow them, else whether they may be used now. The hint's
+ * line starts empty: the caller fills it as the hint comes.
  */
-export function aidsBar({ hint, undo, text, thinking, onHint, onUndo }) {
+export function aidsBar({ hint, undo, onHint, onUndo }) {
   if (hint === null && undo === null) return null;
   return h(
     "div",
@@ -65,7 +66,7 @@ export function aidsBar({ hint, undo, text, thinking, onHint, onUndo }) {
       ? null
       : h(
           "button",
-          { type: "button", class: "button aids__button", dataset: { testid: "hint", focus: "hint" }, disabled: !hint || thinking, onclick: onHint },
+          { type: "button", class: "button aids__button", dataset: { testid: "hint", focus: "hint" }, disabled: !hint, onclick: onHint },
           t("aid.hint"),
         ),
     undo === null
@@ -75,6 +76,6 @@ export function aidsBar({ hint, undo, text, thinking, onHint, onUndo }) {
           { type: "button", class: "button aids__button", dataset: { testid: "undo", focus: "undo" }, disabled: !undo, onclick: onUndo },
           t("aid.undo"),
         ),
-    h("p", { class: "aids__text", dataset: { testid: "hint-text" }, "aria-live": "polite" }, thinking ? t("aid.thinking") : text),
+    h("p", { class: "aids__text", dataset: { testid: "hint-text" }, "aria-live": "polite" }),
   );
 }
