@@ -81,3 +81,17 @@ def test_hint_and_undo(page: Page, site_url: str) -> None:
     expect(log).to_contain_text("A hint was asked.")
     expect(log).to_contain_text("A move was taken back.")
     expect(page.locator(UNDO)).to_be_disabled()
+
+
+def test_setup_allows_hints_for_a_lone_human_and_undo_by_default(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "?speed=instant")
+    hints, undo = page.locator("#setup-hints"), page.locator("#setup-undo")
+    expect(hints).to_be_checked()
+    expect(undo).to_be_checked()
+    page.select_option("#setup-kind-1", "human")  # two humans: each would see the other's hints
+    expect(hints).not_to_be_checked()
+    page.uncheck("#setup-undo")
+    page.click("button[type=submit]")
+    page.locator("[data-action]").first.wait_for()
+    expect(page.locator(HINT)).to_have_count(0)
+    expect(page.locator(UNDO)).to_have_count(0)

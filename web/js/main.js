@@ -161,7 +161,8 @@ function showHint() {
   if (!text) return;
   const thinking = hint === "thinking";
   text.textContent = thinking ? t("aid.thinking") : (hint?.text ?? "");
-  el.board.querySelector("[data-testid=hint]").disabled = thinking || !hintAllowed();
+  const button = el.board.querySelector("[data-testid=hint]"); // none where the game allows no hints
+  if (button) button.disabled = thinking || !hintAllowed();
   const target = hint?.action && el.board.querySelector(`[data-action="${hint.action}"]`);
   if (target) target.dataset.hint = "true";
 }
