@@ -3,13 +3,15 @@ observation, and give reasons the page can word."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 
 import pytest
 
 from dozito.bots.expert import ExpertBot, ExpertBudget
 from dozito.explain import HINT_BUDGET, Evaluation, evaluate, reason
-from test_bots import SMALL_EXPERT, random_states
+from test_bots import SMALL_EXPERT, random_states, redeal
 
 REASON_FIELDS = {
     "only_move": {"action"},
@@ -85,6 +87,28 @@ def test_every_reason_kind_has_its_documented_fields() -> None:
         assert set(r) - {"kind"} == REASON_FIELDS[r["kind"]], r
         seen.add(r["kind"])
     assert seen == set(REASON_FIELDS)
+
+
+UNTIMED_HINT = dataclasses.replace(HINT_BUDGET, time_cap_s=math.inf)
+"""The hint's search without its time cap (a safety net for slow machines),
+so a loaded machine cannot change how many deals it samples."""
+
+
+def test_hint_uses_only_the_observation() -> None:
+    """The hidden cards dealt again: the same evaluation, reason and stream."""
+    redeals = random.Random(10)
+    searched = 0
+    for k, g in enumerate(STATES[:50]):
+        seat = g.current
+        obs, rng = g.observation(seat), random.Random(k)
+        ev = evaluate(obs, rng, budget=UNTIMED_HINT)
+        searched += ev.options[0].deals > 0
+        other = redeal(g, redeals).observation(seat)
+        again = random.Random(k)
+        assert evaluate(other, again, budget=UNTIMED_HINT) == ev
+        assert reason(other, ev) == reason(obs, ev)
+        assert again.getstate() == rng.getstate()
+    assert searched >= 10
 
 
 def test_budget_is_smaller_for_hints() -> None:

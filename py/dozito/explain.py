@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from statistics import fmean
 from typing import Any, Final
 
 from .actions import decode
@@ -96,7 +95,7 @@ def evaluate(
         raise ValueError(f"{include!r} is not a legal action here")
     found = search(obs, rng, budget, include)
     searched = {
-        c.action: Option(c.action, c.now, fmean(c.points), fmean(c.worths), len(c.worths))
+        c.action: Option(c.action, c.now, _mean(c.points), _mean(c.worths), len(c.worths))
         for c in found.candidates
         if c.worths
     }
@@ -109,6 +108,10 @@ def evaluate(
     others = sorted((o for a, o in searched.items() if a != choice), key=lambda o: -(o.win or 0.0))
     tail = [o for o in rest if o.action != choice and o.action not in searched]
     return Evaluation(choice, (first, *others, *tail))
+
+
+def _mean(values: list[float] | list[int]) -> float:
+    return sum(values) / len(values)  # not statistics.fmean: that module is slow to import
 
 
 def _lead(obs: Observation) -> int:
