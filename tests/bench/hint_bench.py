@@ -28,8 +28,9 @@ import threading
 from browser_bench import CHROMIUM_ARGS, median, percentile, site_build
 from playwright.sync_api import sync_playwright
 
-NEXT = "[data-testid=status][data-phase=game-over], [data-action]"
-ACTIONS = "els => els.map(e => e.dataset.action)"
+# Visible ones only: a hidden scoring view may keep its "continue" under the table.
+NEXT = "[data-testid=status][data-phase=game-over], [data-action]:visible"
+ACTIONS = "els => els.filter(e => e.checkVisibility()).map(e => e.dataset.action)"
 
 # Long tasks and the hint's timing, recorded in the page before its own scripts run.
 INIT_SCRIPT = """(() => {
