@@ -90,6 +90,22 @@ def test_aids_round_trip_through_record_and_load_and_show_in_the_log() -> None:
     assert Game.from_record(rec) == Game.from_record({**rec, "aids": []})
 
 
+def test_two_undos_in_a_row_are_both_noted_and_the_record_loads() -> None:
+    for action, _, _ in TABLE[:6]:
+        ok(op="act", action=action)
+    ok(op="act", action="take:0")
+    ok(op="act", action="place:6")  # on a face-up spot
+    assert ok(op="undo")["undone"] == "place:6"
+    assert ok(op="undo")["undone"] == "take:0"
+    rec = saved()
+    assert rec["aids"] == [{"at": 6, "kind": "undo"}, {"at": 6, "kind": "undo"}]
+    assert ok(op="load", text=json.dumps(rec))["view"]["legal_actions"] == [
+        "draw",
+        "take:0",
+        "take:1",
+    ]
+
+
 @pytest.mark.parametrize(
     ("aids", "message"),
     [

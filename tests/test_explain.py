@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from dozito import MalformedError
 from dozito.bots.expert import ExpertBot, ExpertBudget
 from dozito.explain import HINT_BUDGET, Evaluation, evaluate, reason
 from test_bots import SMALL_EXPERT, random_states, redeal
@@ -30,10 +31,14 @@ REASON_FIELDS = {
 
 STATES = random_states(120, seed=21)
 
+UNTIMED_HINT = dataclasses.replace(HINT_BUDGET, time_cap_s=math.inf)
+"""The hint's search without its time cap (a safety net for slow machines),
+so a loaded machine cannot change how many deals it samples."""
+
 
 def test_evaluation_choice_is_the_bots_choice() -> None:
     """Same search, same stream: the evaluation's choice is ExpertBot's."""
-    for budget in (SMALL_EXPERT, HINT_BUDGET):
+    for budget in (SMALL_EXPERT, UNTIMED_HINT):
         bot = ExpertBot(budget)
         for k, g in enumerate(STATES[:60]):
             obs = g.observation(g.current)
@@ -75,7 +80,7 @@ def test_include_forces_a_move_into_the_search() -> None:
         forced += 1
     assert forced > 10
     g = STATES[0]
-    with pytest.raises(ValueError, match="not a legal action"):
+    with pytest.raises(MalformedError, match="not a legal action"):
         evaluate(g.observation(g.current), random.Random(0), include="place:99")
 
 
@@ -83,15 +88,10 @@ def test_every_reason_kind_has_its_documented_fields() -> None:
     seen = set()
     for k, g in enumerate(random_states(400, seed=5)):
         obs = g.observation(g.current)
-        r = reason(obs, evaluate(obs, random.Random(k)))
+        r = reason(obs, evaluate(obs, random.Random(k), budget=UNTIMED_HINT))
         assert set(r) - {"kind"} == REASON_FIELDS[r["kind"]], r
         seen.add(r["kind"])
     assert seen == set(REASON_FIELDS)
-
-
-UNTIMED_HINT = dataclasses.replace(HINT_BUDGET, time_cap_s=math.inf)
-"""The hint's search without its time cap (a safety net for slow machines),
-so a loaded machine cannot change how many deals it samples."""
 
 
 def test_hint_uses_only_the_observation() -> None:

@@ -233,7 +233,7 @@ def _op_record(req: dict[str, Any]) -> dict[str, Any]:
 
 def _note(game: Game, kind: AidKind) -> None:
     aid: Aid = {"at": game.moves, "kind": kind}
-    if not _aids or _aids[-1] != aid:  # asking twice in a row is one hint
+    if kind == "undo" or not _aids or _aids[-1] != aid:  # asking twice in a row is one hint
         _aids.append(aid)
 
 
@@ -257,8 +257,9 @@ def _op_hint(req: dict[str, Any]) -> dict[str, Any]:
 def _op_undo(req: dict[str, Any]) -> dict[str, Any]:
     global _game
     game = _current()
-    undone = game.history()[-1] if game.undoable else ""
-    _game = game = game.undone()  # a StateError saying why, if not undoable
+    before = game.undone()  # a StateError saying why, if the last action is not undoable
+    undone = game.history()[-1]
+    _game = game = before
     for aid in _aids:  # a hint after the undone action was asked before the undo
         aid["at"] = min(aid["at"], game.moves)
     _note(game, "undo")

@@ -29,6 +29,7 @@ from .bots.expert import ExpertBudget, search
 from .bots.greedy import CASUAL_WEIGHTS, best_place
 from .bots.grid import grid_value, place_gain
 from .cards import CODES, IS_REPLAY, NUMBER
+from .errors import MalformedError, brief
 from .observation import HIDDEN, Observation
 from .scoring import ALL_UP, color_masks, groups
 
@@ -92,7 +93,7 @@ def evaluate(
     or a clear choice is not searched (its options have no ``expected``)."""
     legal = obs.legal_actions
     if include is not None and include not in legal:
-        raise ValueError(f"{include!r} is not a legal action here")
+        raise MalformedError(f"{brief(include)} is not a legal action here")
     found = search(obs, rng, budget, include)
     searched = {
         c.action: Option(c.action, c.now, _mean(c.points), _mean(c.worths), len(c.worths))
