@@ -151,7 +151,7 @@ function renderAids() {
     onHint,
     onUndo,
   });
-  if (bar) el.board.append(bar);
+  if (bar) el.board.querySelector(".stage__center").append(bar); // beside the hand, where the player looks
   showHint();
 }
 
