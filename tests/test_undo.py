@@ -17,10 +17,12 @@ TURNED = "a face-down card was turned up"
 DRAWN = "a card was drawn from the draw pile"
 PASSED = "the turn passed to the next player"
 
+EARLIER = "a hidden card was revealed earlier in this turn"
+
 # A 2-player round, action by action: (action, what it is, why not undoable or "").
 TABLE = [
     ("take:0", "take a pile's top (a joker)", ""),
-    ("place:6", "place on a face-down spot: the card there turns up", TURNED),
+    ("place:6", "place on a face-down spot: the card there turns up (a flip)", TURNED),
     ("discard:0", "discard the flipped card: the turn ends", PASSED),
     ("draw", "draw from the draw pile", DRAWN),
     ("place:1", "place a drawn card on a face-down spot", TURNED),
@@ -31,21 +33,25 @@ TABLE = [
     ("draw", "draw", DRAWN),
     ("discard:0", "discard a drawn card", PASSED),
     ("draw", "draw a Replay", DRAWN),
-    ("discard:0", "discard a Replay: an extra turn", ""),
+    ("place:5", "place it on a face-down spot", TURNED),
+    ("discard:0", "discard the flipped card", PASSED),
+    ("draw", "draw", DRAWN),
+    ("place:1", "place a drawn card on a face-up spot", EARLIER),
+    ("discard:0", "discard the replaced card", PASSED),
+    ("take:1", "take a joker from a pile", ""),
+    ("place:5", "place it on a face-up Replay", ""),
+    ("discard:0", "discard the Replay, with nothing revealed: an extra turn", ""),
     ("draw", "draw a STOP", DRAWN),
     ("place:8", "place a STOP on a face-down spot: the card under it turns up", TURNED),
     ("discard:0", "discard the card under the STOP", PASSED),
-    ("draw", "draw a joker", DRAWN),
-    ("discard:1", "discard it", PASSED),
-    ("take:1", "take a joker from a pile", ""),
-    ("place:6", "place a joker on a face-up spot", ""),
-    ("discard:0", "discard the replaced card", PASSED),
+    ("draw", "draw a Replay", DRAWN),
+    ("discard:1", "discard it: an extra turn, but a card was drawn in this turn", EARLIER),
 ]
 TABLE_DECK = deck(
     2,
-    grids={0: {8: "Y2", 6: "P9"}, 1: {1: "B6"}},
+    grids={0: {5: "Y3", 6: "P9", 8: "Y2"}, 1: {1: "B6"}},
     piles=("PJ1", "Y7"),
-    draw=["G1", "Y9", "R5", "R8", "BJ1"],
+    draw=["G1", "Y9", "R5", "Y1", "R8", "B10"],
 )
 
 
@@ -93,8 +99,9 @@ def test_undo_reaches_back_through_a_turn_until_a_reveal() -> None:
 
 
 def _revealed(before: Observation, after: Observation) -> bool:
-    """What the acting seat learnt or lost: a card it had not seen, a card off
-    the draw pile, a reshuffle, a new deal, the end; or its turn."""
+    """What the acting seat learnt or lost since ``before``: a card it had
+    not seen, a card off the draw pile, a reshuffle, a new deal, the end; or
+    its turn."""
     return (
         after.unseen != before.unseen
         or after.draw_count != before.draw_count
@@ -114,6 +121,7 @@ def test_undoable_exactly_when_nothing_revealed_and_undo_redo_is_identity(
     seed: int, players: int, picks: list[int]
 ) -> None:
     g = Game.new([f"p{i}" for i in range(players)], rounds=1, seed=seed)
+    turn_start = g.observation(g.current)
     for pick in picks:
         if g.over:
             break
@@ -121,11 +129,12 @@ def test_undoable_exactly_when_nothing_revealed_and_undo_redo_is_identity(
         action = legal[pick % len(legal)]
         seat = g.current
         before_state = g.clone()
-        before = g.observation(seat)
+        if g.legal_actions()[0] == "draw":  # a turn starts
+            turn_start = g.observation(seat)
         g.apply(action)
         after = g.observation(seat)
-        # Never undoable after a reveal, always undoable without one.
-        assert g.undoable == (not _revealed(before, after)), (action, g.why_not_undoable)
+        # Never undoable once the turn revealed anything, always undoable otherwise.
+        assert g.undoable == (not _revealed(turn_start, after)), (action, g.why_not_undoable)
         if g.undoable:
             back = g.undone()
             assert back == before_state and back.history() == before_state.history()

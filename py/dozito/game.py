@@ -88,6 +88,7 @@ class Outcome(NamedTuple):
 
 
 NOTHING_PLAYED: Final = "nothing has been played yet"
+REVEALED_EARLIER: Final = "a hidden card was revealed earlier in this turn"
 
 
 def _blocker(events: list[Event]) -> str:
@@ -435,18 +436,22 @@ class Game:
             self._log = self._log[: self.moves]
         self._log.append(action_id)
         self.moves += 1
+        mid_turn = self.mode != START
         events = self.play(action_id)
-        self._blocker = _blocker(events)
+        # Within a turn, nothing is undoable once something was revealed.
+        self._blocker = _blocker(events) or (REVEALED_EARLIER if mid_turn and self._blocker else "")
         return events
 
     # -- taking back ----------------------------------------------------
 
     @property
     def undoable(self) -> bool:
-        """Whether the last action may be taken back: it revealed nothing
-        hidden (no face-down card turned, no card drawn from the draw pile,
-        no reshuffle, no round scored or dealt) and the seat that made it is
-        still to play."""
+        """Whether the last action may be taken back: neither it nor any
+        action before it in the same turn revealed anything hidden (no
+        face-down card turned, no card drawn from the draw pile, no
+        reshuffle, no round scored or dealt), and the seat that made it is
+        still to play (a discard ends the turn: only a Replay's gives the
+        same seat another)."""
         return not self._blocker
 
     @property
