@@ -1,5 +1,5 @@
 """Accessibility: axe-core finds nothing on the setup screen, the how-to-play
-dialog, the table, the scoring view and the game's end; every action has a
+dialog, the table, the scoring view, the game's end and the statistics; every action has a
 name; reduced motion stops the animations; text at 200% keeps the table whole.
 
 axe-core comes from node_modules (package.json pins it), never from a CDN. The
@@ -83,6 +83,12 @@ def test_axe_finds_nothing_on_any_view(axe_page: Page, site_url: str) -> None:
     page.click("[data-action=continue]")
     expect(status).to_have_attribute("data-phase", "game-over")
     axe_violations(page, "game over")
+
+    # The statistics screen (an all-bot game adds nothing: no human to count).
+    page.click("[data-testid=stats]")
+    expect(page.locator("[data-testid=stats-view]")).to_have_attribute("data-games", "0")
+    axe_violations(page, "statistics screen")
+    page.click("[data-testid=stats-close]")
 
 
 def test_names_motion_and_large_text(new_page: Callable[..., Page], site_url: str) -> None:

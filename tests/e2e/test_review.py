@@ -177,7 +177,7 @@ def test_review_of_an_imported_five_player_game(page: Page, site_url: str, tmp_p
     # place while it is reviewed; closing loads the game on the table back.
     other = {**record, "actions": record["actions"][:40], "seats": ["human"] * 5}
     page.evaluate(
-        "text => window.dispatchEvent(new CustomEvent('dozito:review', {detail: text}))",
+        "record => document.dispatchEvent(new CustomEvent('dozito:review', {detail: {record}}))",
         json.dumps(other),
     )
     at_step(page, 0, 40)

@@ -33,7 +33,14 @@ const RECORD = '{"format":"dozito/1","seed":12345678901234567890}';
 
 test("a version 2 save is the engine's record text and whether its scoring was seen", () => {
   assert.equal(storeGame({ version: 2, record: RECORD, scoringSeen: true }), true);
-  assert.deepEqual(readGame(), { text: RECORD, scoringSeen: true }); // the text as stored: no seed rounded
+  assert.deepEqual(readGame(), { text: RECORD, scoringSeen: true, allow: null }); // the text as stored: no seed rounded
+});
+
+test("a save keeps the player aids its game allows; anything else there means the defaults", () => {
+  const allow = { hints: false, undo: true };
+  assert.equal(storeGame({ version: 2, record: RECORD, scoringSeen: false, allow }), true);
+  assert.deepEqual(readGame().allow, allow);
+  assert.equal(unwrapSave({ version: 2, record: RECORD, scoringSeen: false, allow: { hints: "yes", undo: true } }).allow, null);
 });
 
 test("no save is null", () => {

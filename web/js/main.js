@@ -10,10 +10,12 @@ import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save
 import { BOT_PAUSE, Scheduler } from "./scheduler.js";
 import { Review, stepsOfLog } from "./review.js";
 import { Session } from "./session.js";
+import { REVIEW_EVENT, initStats, recordFinishedGame } from "./stats-screen.js";
 import { Tutorial } from "./tutorial.js";
 import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
+import { aidsBar, hintText } from "./ui/aids.js";
 import { hideCoach, showCoach } from "./ui/coach.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
 import { fill } from "./ui/dom.js";
@@ -50,6 +52,7 @@ const el = {
   importFile: $("import-file"),
   helpDialog: $("help-dialog"),
   confirmDialog: $("confirm-dialog"),
+  statsDialog: $("stats-dialog"),
 };
 
 initContrast($("contrast")); // before the first paint of the game
@@ -61,6 +64,7 @@ let busy = false; // an engine request is in flight
 let unsaved = false; // the last save failed, and the player was told
 let tutorial = null; // the guided first game being played (tutorial.js), never saved
 let tutorialInEngine = false; // the engine's game is the tutorial's, even once left: never one to go back to
+let hint = null; // the hint for the view on the table: {action, text}, "thinking" while asked, null
 const logView = new LogView(el.log);
 const scheduler = new Scheduler({
   speed: initialSpeed(),
@@ -75,6 +79,7 @@ const scheduler = new Scheduler({
 async function step(request, { bot = false } = {}) {
   const rushing = scheduler.rushing(bot);
   busy = true;
+  hint = null; // any action, an undo too, makes the hint stale
   disableActions();
   const before = rushing ? null : measure(el.board);
   let events;
@@ -111,6 +116,65 @@ function disableActions() {
     target.removeAttribute("data-coach"); // the coach points only at what plays
     target.disabled = true;
   }
+  for (const target of el.board.querySelectorAll("[data-hint]")) target.removeAttribute("data-hint");
+  for (const button of el.board.querySelectorAll(".aids button")) button.disabled = true;
+}
+
+// --- player aids: hint and undo ----------------------------------------------------
+
+const hintAllowed = () => session.allow.hints && session.humanToPlay && !busy;
+const undoAllowed = () => session.allow.undo && session.view.undoable && session.humanToPlay && !busy;
+
+/** Ask the expert for the seat to play; the suggestion is marked until any action is played. */
+function onHint(event) {
+  if (!hintAllowed() || hint === "thinking") return;
+  event.currentTarget.disabled = true;
+  hint = "thinking";
+  showHint(); // in place: a whole redraw of the table would cost the main thread more than the hint
+  scheduler.enqueue(async () => {
+    if (hint !== "thinking") return; // an action was played first: its view needs a hint of its own
+    const view = session.view;
+    try {
+      const { action, reason } = await session.hint();
+      hint = { action, text: hintText(reason, action, view) };
+    } catch (error) {
+      hint = { action: null, text: t("aid.hintFailed", { message: error.message }) };
+    }
+    if (session.view !== view) return; // the game moved on meanwhile
+    showHint();
+    await saveGame(); // the record notes the hint
+  });
+}
+
+function onUndo(event) {
+  if (!undoAllowed()) return;
+  event.currentTarget.disabled = true;
+  disableActions();
+  scheduler.enqueue(() => step(() => session.undo()));
+}
+
+/** The table's aids bar, and the hinted target marked (exactly one element). */
+function renderAids() {
+  const bar = aidsBar({
+    hint: session.allow.hints ? hintAllowed() : null,
+    undo: session.allow.undo ? undoAllowed() : null,
+    onHint,
+    onUndo,
+  });
+  if (bar) el.board.querySelector(".stage__center").append(bar); // beside the hand, where the player looks
+  showHint();
+}
+
+/** The hint as it stands on the table drawn: its line, the button, the one target marked. */
+function showHint() {
+  const text = el.board.querySelector("[data-testid=hint-text]");
+  if (!text) return;
+  const thinking = hint === "thinking";
+  text.textContent = thinking ? t("aid.thinking") : (hint?.text ?? "");
+  const button = el.board.querySelector("[data-testid=hint]"); // none where the game allows no hints
+  if (button) button.disabled = thinking || !hintAllowed();
+  const target = hint?.action && el.board.querySelector(`[data-action="${hint.action}"]`);
+  if (target) target.dataset.hint = "true";
 }
 
 function onContinue() {
@@ -145,6 +209,15 @@ async function saveGame() {
 async function exportGame() {
   try {
     downloadRecord(await session.record());
+  } catch (error) {
+    engineFailed(error, { bot: false });
+  }
+}
+
+/** Add the game just finished to the statistics (counted once, however often this runs). */
+async function countFinishedGame() {
+  try {
+    recordFinishedGame({ view: session.view, seats: session.seats, log: session.log, recordText: await session.record() });
   } catch (error) {
     engineFailed(error, { bot: false });
   }
@@ -210,8 +283,16 @@ function render({ events = [], focusMain = false } = {}) {
   el.board.hidden = phase !== "turn";
   el.screen.hidden = phase === "turn";
   if (phase === "turn") {
-    keepFocus(el.board, () => fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction })), focusMain);
+    keepFocus(
+      el.board,
+      () => {
+        fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction }));
+        renderAids();
+      },
+      focusMain,
+    );
   } else {
+    if (phase === "game-over") scheduler.enqueue(countFinishedGame);
     const panel =
       phase === "round-end"
         ? scoringView({ scored: session.pending, view, seats, onContinue })
@@ -286,9 +367,10 @@ function randomSeed() {
 }
 
 /** Start a game: {seats, names, rounds, firstPlayer, seed}; null picks at random. */
-async function startGame({ seats, names, rounds, firstPlayer, seed }) {
+async function startGame({ seats, names, rounds, firstPlayer, seed, allow = null }) {
   try {
     await session.start({
+      allow,
       seats,
       names,
       rounds: rounds ?? rules().rounds.default,
@@ -394,7 +476,7 @@ function backToGame() {
 
 function playAgain() {
   const { seats, view } = session;
-  scheduler.enqueue(() => startGame({ seats, names: view.names, rounds: view.rounds }));
+  scheduler.enqueue(() => startGame({ seats, names: view.names, rounds: view.rounds, allow: session.allow }));
 }
 
 async function askNewGame() {
@@ -597,8 +679,8 @@ function initToolbar() {
   $("import-button").addEventListener("click", () => el.importFile.click());
   el.reviewButton.addEventListener("click", () => scheduler.enqueue(() => openReview()));
   // The statistics list asks for the review of a past game by its record's text.
-  window.addEventListener("dozito:review", (event) => {
-    const text = typeof event.detail === "string" ? event.detail : event.detail?.text;
+  document.addEventListener(REVIEW_EVENT, (event) => {
+    const text = event.detail?.record;
     if (typeof text === "string") scheduler.enqueue(() => openReview({ text }));
   });
   el.importFile.addEventListener("change", () => {
@@ -621,6 +703,7 @@ function initToolbar() {
   // Any click or Escape cuts the current card flights short.
   document.addEventListener("pointerdown", skipAnimations);
   document.addEventListener("keydown", (event) => event.key === "Escape" && skipAnimations());
+  initStats({ button: $("stats-button"), dialog: el.statsDialog, confirm: el.confirmDialog, notice: el.notice });
   el.toolbar.hidden = false;
 }
 

@@ -32,7 +32,7 @@ export function writeItem(key, text) {
   }
 }
 
-function removeItem(key) {
+export function removeItem(key) {
   try {
     localStorage.removeItem(key);
   } catch {
@@ -58,6 +58,11 @@ export function readGame() {
   return unwrapSave(save);
 }
 
+/** The player aids a save allows, {hints, undo}; null (the defaults) if it says nothing usable. */
+function allowedAids(allow) {
+  return allow && typeof allow.hints === "boolean" && typeof allow.undo === "boolean" ? { hints: allow.hints, undo: allow.undo } : null;
+}
+
 /**
  * A page save (stored, or imported from a file) as {text, scoringSeen} for
  * Session.load. The page checks only its wrapper: the engine judges the
@@ -68,7 +73,7 @@ export function unwrapSave(save) {
   if (save.version === SAVE_VERSION) {
     if (typeof save.record !== "string") throw new SaveError("no record");
     if (typeof save.scoringSeen !== "boolean") throw new SaveError("bad scoringSeen");
-    return { text: save.record, scoringSeen: save.scoringSeen };
+    return { text: save.record, scoringSeen: save.scoringSeen, allow: allowedAids(save.allow) };
   }
   if (save.version === 1) {
     // {record: {...}, seats: [{kind, level}], log, pending}: the seats move

@@ -4,11 +4,12 @@
 // here would round a seed above 2^53.
 import { unwrapSave } from "./save.js";
 
-export function downloadRecord(text) {
+/** Download text as a .json file named prefix plus the time (a record, or the statistics). */
+export function downloadRecord(text, prefix = "dozito") {
   const blob = new Blob([text], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
-  const link = Object.assign(document.createElement("a"), { href: url, download: `dozito-${stamp}.json` });
+  const link = Object.assign(document.createElement("a"), { href: url, download: `${prefix}-${stamp}.json` });
   document.body.append(link);
   link.click();
   link.remove();

@@ -31,6 +31,8 @@ export function eventText(event, names) {
       return t("log.roundStart", { round: event.round, who: names[event.starter] });
     case "instant_win":
       return t("log.instantWin", { who });
+    case "aid":
+      return t(`aid.log.${event.kind}`);
     case "game_over":
       return t("log.gameOver", { winners: event.winners.map((seat) => names[seat]).join(t("list.and")) });
     default:

@@ -3,6 +3,7 @@
 // decision shown, a chart of the running scores and the judged seat's win
 // chance, and the summary. A pure view: it reports jumps and choices up.
 import { t } from "../i18n.js";
+import { actionText } from "./aids.js";
 import { fill, h } from "./dom.js";
 import { grid } from "./grid.js";
 import { eventText } from "./log.js";
@@ -19,14 +20,6 @@ function svg(tag, attrs = {}, ...children) {
   }
   el.append(...children);
   return el;
-}
-
-/** An action in words: "draw", "take the left discard pile", "place on spot 5" … */
-export function actionText(action) {
-  const [kind, arg] = action.split(":");
-  if (kind === "draw") return t("review.action.draw");
-  if (kind === "place") return t("review.action.place", { spot: Number(arg) });
-  return t(`review.action.${kind}`, { pile: t(`pile.discard.${Number(arg)}`) });
 }
 
 /** The table after a step: the stage of the seat to play, or every grid once the game is over. */

@@ -39,18 +39,37 @@ export function sanitizeSetup(saved) {
       seats.length >= players.min ? seats.map((s) => ({ kind: s.kind, name: typeof s.name === "string" ? s.name.slice(0, NAME_LENGTH) : "" })) : defaultSeats(),
     rounds,
     first: Number.isInteger(saved?.first) && saved.first < seats.length ? saved.first : "random",
+    hints: typeof saved?.hints === "boolean" ? saved.hints : null, // null: on for a lone human
+    undo: typeof saved?.undo === "boolean" ? saved.undo : true,
   };
+}
+
+/** "Allow hints" and "Allow undo": hints default to on while exactly one seat is human. */
+function aidChoices(state) {
+  const hints = h("input", { type: "checkbox", id: "setup-hints", onchange: (e) => (state.hints = e.target.checked) });
+  const undo = h("input", { type: "checkbox", id: "setup-undo", checked: state.undo, onchange: (e) => (state.undo = e.target.checked) });
+  const sync = () => (hints.checked = state.hints ?? state.seats.filter((seat) => seat.kind === "human").length === 1);
+  const choice = (input, label) => h("label", { class: "choice" }, input, h("span", {}, label));
+  const fieldset = h(
+    "fieldset",
+    { class: "setup__group" },
+    h("legend", {}, t("setup.aids")),
+    choice(hints, t("setup.allowHints")),
+    choice(undo, t("setup.allowUndo")),
+  );
+  return { fieldset, sync, allow: () => ({ hints: hints.checked, undo: state.undo }) };
 }
 
 /**
  * setup({initial, onStart, onBack, onTutorial, offerTutorial}): onStart({setup,
- * seats, names, rounds, firstPlayer|null}); onBack, if given, returns to the
- * game in progress; onTutorial starts the guided first game, offered with a
- * word of welcome when offerTutorial (a first visit).
+ * seats, names, rounds, firstPlayer|null, allow: {hints, undo}}); onBack, if
+ * given, returns to the game in progress; onTutorial starts the guided first
+ * game, offered with a word of welcome when offerTutorial (a first visit).
  */
 export function setup({ initial, onStart, onBack = null, onTutorial, offerTutorial = false }) {
   const { players, rounds: limits, levels } = rules();
   const state = sanitizeSetup(initial);
+  const aids = aidChoices(state);
   const seatList = h("ol", { class: "setup__seats" });
   const firstSelect = h("select", { id: "setup-first", class: "field" });
   const customRounds = h("input", {
@@ -84,7 +103,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
             id: `setup-kind-${i}`,
             class: "field",
             "aria-label": t("setup.kindLabel", { n: i + 1 }),
-            onchange: (e) => ((seat.kind = e.target.value), renderFirst(), (name.placeholder = defaultName(seat, i))),
+            onchange: (e) => ((seat.kind = e.target.value), renderFirst(), aids.sync(), (name.placeholder = defaultName(seat, i))),
           },
           h("option", { value: "human" }, t("level.human")),
           levels.map((level) => h("option", { value: level }, t(`level.${level}`))),
@@ -118,6 +137,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
     );
     addButton.disabled = state.seats.length >= players.max;
     renderFirst();
+    aids.sync();
   }
 
   function addSeat() {
@@ -164,6 +184,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
           names: seatNames(state.seats),
           rounds: state.rounds,
           firstPlayer: state.first === "random" ? null : state.first,
+          allow: aids.allow(),
         });
       },
     },
@@ -188,6 +209,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
       h("span", { class: "setup__custom" }, roundChoice("custom", t("setup.roundsCustom")), customRounds),
     ),
     h("div", { class: "setup__group" }, h("label", { for: "setup-first", class: "setup__label" }, t("setup.first")), firstSelect),
+    aids.fieldset,
     h(
       "div",
       { class: "panel__actions" },

@@ -1,0 +1,91 @@
+"""Statistics (issue 17, page contract "Additions (v2)"): a finished game is
+counted once on this device, however often the page is reloaded; the screen
+shows the figures and charts, passes axe, and resets only after asking."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+from test_a11y import AXE, axe_violations
+from test_play import STATUS, open_page, play
+
+STATS = "[data-testid=stats]"
+VIEW = "[data-testid=stats-view]"
+
+
+def open_stats(page: Page) -> None:
+    page.click(STATS)
+    expect(page.locator(VIEW)).to_be_visible()
+
+
+def close_stats(page: Page) -> None:
+    page.click("[data-testid=stats-close]")
+    expect(page.locator(VIEW)).to_be_hidden()
+
+
+def stored(page: Page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('dozito.stats')"))
+
+
+def test_a_finished_game_is_counted_once_across_reloads(page: Page, site_url: str) -> None:
+    page.add_init_script(path=str(AXE))
+    open_page(page, site_url, "?players=human,rookie&rounds=1&seed=7&names=Ann&speed=instant")
+    open_stats(page)
+    expect(page.locator(VIEW)).to_have_attribute("data-games", "0")
+    expect(page.locator(VIEW)).to_contain_text("No finished game yet")
+    close_stats(page)
+
+    play(page, "round-end")
+    page.click("[data-action=continue]")
+    status = page.locator(STATUS)
+    expect(status).to_have_attribute("data-phase", "game-over")
+    won = status.get_attribute("data-winners") == "0"
+    page.wait_for_function("JSON.parse(localStorage.getItem('dozito.stats'))?.ids.length === 1")
+
+    for _ in range(2):  # the finished game resumes at its end: nothing more is counted
+        page.reload()
+        expect(status).to_have_attribute("data-phase", "game-over", timeout=60_000)
+        open_stats(page)
+        view = page.locator(VIEW)
+        expect(view).to_have_attribute("data-games", "1")
+        close_stats(page)
+    assert len(stored(page)["ids"]) == 1
+
+    open_stats(page)
+    view = page.locator(VIEW)
+    expect(view.locator("h3").first).to_have_text("Ann")
+    figures = view.locator(".stats__figures")
+    expect(figures).to_contain_text(f"Wins{1 if won else 0} ({100 if won else 0} %)")
+    expect(figures).to_contain_text("Against the Rookie bot")
+    assert view.locator("svg[role=img]").count() == 2  # score per game, win rate per level
+    expect(view.locator(".stats__game")).to_have_count(1)
+    expect(view.locator(".stats__game")).to_contain_text("Rookie")
+    axe_violations(page, "statistics screen")
+
+    # The review link hands the game's record to the review viewer.
+    page.evaluate(
+        "document.addEventListener('dozito:review', (e) => (window.reviewed = e.detail.record))"
+    )
+    view.get_by_role("button", name="Review").click()
+    record = json.loads(page.evaluate("window.reviewed"))
+    assert record["format"] == "dozito/1" and record["seats"] == ["human", "rookie"]
+
+    # Reset asks first; "Cancel" keeps everything.
+    open_stats(page)
+    page.click("[data-testid=stats-reset]")
+    page.click("#confirm-dialog button[value=no]")
+    expect(view).to_have_attribute("data-games", "1")
+    page.click("[data-testid=stats-reset]")
+    page.click("#confirm-dialog button[value=yes]")
+    expect(view).to_have_attribute("data-games", "0")
+    close_stats(page)
+
+
+def test_unreadable_statistics_are_set_aside_with_a_notice(page: Page, site_url: str) -> None:
+    page.add_init_script("localStorage.setItem('dozito.stats', '{broken')")
+    open_page(page, site_url, "?speed=instant")
+    open_stats(page)
+    expect(page.locator(VIEW)).to_have_attribute("data-games", "0")
+    expect(page.locator("#notice")).to_contain_text("set aside")
+    assert page.evaluate("localStorage.getItem('dozito.stats.broken')") == "{broken"

@@ -1,0 +1,52 @@
+// The hint's words: every reason kind the engine contract lists is worded in
+// English, French and German from its data, with no placeholder left and no
+// kind falling back to the generic line; an unknown kind still says the move.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { setCards } from "../../web/js/cards.js";
+import { useCatalogs } from "../../web/js/i18n.js";
+import { actionText, hintText } from "../../web/js/ui/aids.js";
+import { catalog } from "./catalogs.mjs";
+
+setCards([
+  { code: "R5", color: "R", number: 5, suns: 1, kind: "normal" },
+  { code: "B9", color: "B", number: 9, suns: 0, kind: "normal" },
+  { code: "G2", color: "G", number: 2, suns: 0, kind: "replay" },
+]);
+
+/** The reason kinds of the engine contract's table (### Hints), from the doc itself. */
+function documentedKinds() {
+  const doc = readFileSync(new URL("../../docs/engine-contract.md", import.meta.url), "utf8");
+  const table = doc.slice(doc.indexOf("| kind | fields | when |"));
+  return [...table.slice(0, table.indexOf("\n\n")).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+}
+
+const view = { names: ["Ann", "Bob"], discard_tops: ["B9", "R5"], hand: "R5" };
+const facts = { action: "place:5", instead: "draw", card: "R5", pile: 1, seat: 1, spot: 5, group: 3, points: 11, win: 0.04, lead: 14, replaced: "B9" };
+
+test("every documented reason kind has words of its own in every language", () => {
+  const kinds = documentedKinds();
+  assert.ok(kinds.length >= 10, kinds);
+  for (const language of ["en", "fr", "de"]) {
+    useCatalogs(language, catalog(language), catalog("en"));
+    const generic = hintText({ kind: "unheard_of" }, "place:5", view);
+    for (const kind of kinds) {
+      const text = hintText({ kind, ...facts }, "place:5", view);
+      assert.doesNotMatch(text, /[{}]|aid\./, `${language} ${kind}: ${text}`);
+      assert.notEqual(text, generic, `${language} ${kind} falls back to the generic line`);
+    }
+  }
+});
+
+test("the words come from the reason's data", () => {
+  useCatalogs("en", catalog("en"), catalog("en"));
+  assert.equal(
+    hintText({ kind: "join_group", card: "R5", spot: 5, group: 3, points: 11 }, "place:5", view),
+    "Place the red 5 on spot 5: it makes a group of 3 (+11 points now).",
+  );
+  assert.match(hintText({ kind: "end_round", spot: 4, lead: -6 }, "place:4", view), /6 points behind/);
+  assert.match(hintText({ kind: "deny_discard", pile: 0, card: "B9", seat: 1, group: 2, points: 7 }, "discard:0", view), /blue 9, worth \+7 points to Bob/);
+  assert.equal(actionText("take:0", view), "take the blue 9 from the left discard pile");
+  assert.equal(hintText({ kind: "unheard_of" }, "draw", view), "Suggested: draw a card.");
+});

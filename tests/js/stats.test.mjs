@@ -1,0 +1,167 @@
+// The statistics: what a finished game adds per human name (wins per bot
+// level, rounds, chains, streaks, hinted games apart), a game counted once,
+// and the store setting unusable data aside and shedding old records when full.
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+import { RECENT_GAMES, addGame, checkStats, emptyStats, gameId, gameSummary, playerFigures, playerNames, scoreHistory } from "../../web/js/stats.js";
+import { readStats, storeStats } from "../../web/js/stats-store.js";
+
+const LEVELS = ["rookie", "casual", "sharp", "expert"];
+
+/** A finished game's summary: Ann (human) against the given bots; Ann's totals per round. */
+function game(n, { bots = ["casual"], annRounds = [10], won = true, hinted = false, log = [] } = {}) {
+  const names = ["Ann", ...bots.map((_, i) => `Bot ${i + 1}`)];
+  const rounds = annRounds.map((score) => [score, ...bots.map(() => 5)]);
+  const totals = names.map((_, seat) => rounds.reduce((sum, round) => sum + round[seat], 0));
+  const aids = hinted ? [{ type: "aid", kind: "hint" }] : [];
+  return gameSummary({
+    id: `game-${n}`,
+    date: `2026-12-01T10:${String(n).padStart(2, "0")}:00Z`,
+    view: { names, totals, winners: won ? [0] : [1], round_scores: rounds },
+    seats: [{ kind: "human" }, ...bots.map((level) => ({ kind: "bot", level }))],
+    log: [...log, ...aids],
+    record: `{"n":${n}}`,
+  });
+}
+
+test("a game id is stable for the same record and differs for another", () => {
+  const text = '{"format":"dozito/1","seed":12345678901234567890,"actions":["draw","place:3"]}';
+  assert.equal(gameId(text), gameId(`${text}`));
+  assert.notEqual(gameId(text), gameId(text.replace("place:3", "place:4")));
+});
+
+test("games, wins and win rate per bot level; a game against two levels counts for both", () => {
+  let stats = emptyStats();
+  stats = addGame(stats, game(1, { bots: ["casual"], won: true }));
+  stats = addGame(stats, game(2, { bots: ["casual", "expert"], won: false }));
+  stats = addGame(stats, game(3, { bots: ["expert", "expert"], won: true }));
+  const ann = playerFigures(stats, "Ann", LEVELS);
+  assert.equal(ann.games, 3);
+  assert.equal(ann.wins, 2);
+  assert.equal(ann.winRate, 2 / 3);
+  assert.deepEqual(ann.levels, [
+    { level: "casual", games: 2, wins: 1, winRate: 0.5 },
+    { level: "expert", games: 2, wins: 1, winRate: 0.5 },
+  ]);
+  assert.deepEqual(playerNames(stats), ["Ann"]); // bots have no statistics
+});
+
+test("a game already counted is not counted again", () => {
+  const once = addGame(emptyStats(), game(1));
+  const twice = addGame(once, game(1));
+  assert.equal(twice, once);
+  assert.equal(playerFigures(twice, "Ann", LEVELS).games, 1);
+  assert.equal(twice.ids.length, 1);
+});
+
+test("best and mean round, and streaks of wins", () => {
+  let stats = emptyStats();
+  for (const [n, won, annRounds] of [
+    [1, true, [4, 20]],
+    [2, true, [-3]],
+    [3, true, [12]],
+    [4, false, [7]],
+    [5, true, [1]],
+  ]) {
+    stats = addGame(stats, game(n, { won, annRounds }));
+  }
+  const ann = playerFigures(stats, "Ann", LEVELS);
+  assert.equal(ann.bestRound, 20);
+  assert.equal(ann.meanRound, (4 + 20 - 3 + 12 + 7 + 1) / 6);
+  assert.equal(ann.bestStreak, 3);
+  assert.equal(ann.streak, 1);
+});
+
+test("the best chain is the most cards one seat placed in one turn", () => {
+  const log = [
+    { type: "draw", seat: 0 },
+    { type: "place", seat: 0 },
+    { type: "place", seat: 0 },
+    { type: "place", seat: 0 },
+    { type: "discard", seat: 0 },
+    { type: "take", seat: 1 },
+    { type: "place", seat: 1 },
+    { type: "discard", seat: 1 },
+  ];
+  const stats = addGame(emptyStats(), game(1, { log }));
+  assert.equal(playerFigures(stats, "Ann", LEVELS).bestChain, 3);
+});
+
+test("hinted games are counted apart and change no other figure", () => {
+  let stats = addGame(emptyStats(), game(1, { won: false, annRounds: [3] }));
+  stats = addGame(stats, game(2, { won: true, hinted: true, annRounds: [50] }));
+  const ann = playerFigures(stats, "Ann", LEVELS);
+  assert.equal(ann.games, 1);
+  assert.equal(ann.wins, 0);
+  assert.equal(ann.bestRound, 3);
+  assert.deepEqual(ann.hinted, { games: 1, wins: 1, winRate: 1 });
+  assert.equal(stats.ids.length, 2);
+});
+
+test("the last games are kept, newest first; the score history is oldest first", () => {
+  let stats = emptyStats();
+  for (let n = 1; n <= RECENT_GAMES + 5; n++) stats = addGame(stats, game(n, { annRounds: [n] }));
+  assert.equal(stats.recent.length, RECENT_GAMES);
+  assert.equal(stats.recent[0].id, `game-${RECENT_GAMES + 5}`);
+  assert.equal(playerFigures(stats, "Ann", LEVELS).games, RECENT_GAMES + 5); // the counts keep every game
+  const history = scoreHistory(stats, "Ann");
+  assert.equal(history.length, RECENT_GAMES);
+  assert.equal(history.at(-1).total, RECENT_GAMES + 5);
+});
+
+// --- the store ---------------------------------------------------------------
+
+class MemoryStorage {
+  constructor() {
+    this.items = new Map();
+    this.limit = Infinity; // characters a value may have before setItem throws as a full storage does
+  }
+  getItem(key) {
+    return this.items.has(key) ? this.items.get(key) : null;
+  }
+  setItem(key, value) {
+    if (String(value).length > this.limit) throw new DOMException("quota", "QuotaExceededError");
+    this.items.set(key, String(value));
+  }
+  removeItem(key) {
+    this.items.delete(key);
+  }
+}
+
+let storage;
+beforeEach(() => {
+  storage = new MemoryStorage();
+  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+});
+
+test("stats stored come back the same", () => {
+  const stats = addGame(emptyStats(), game(1));
+  assert.equal(storeStats(stats), true);
+  assert.deepEqual(readStats(), { stats, broken: null });
+});
+
+test("unusable stored stats are set aside, and the page starts from empty ones", () => {
+  for (const text of ["{not json", '{"version":99}', '{"version":1,"ids":[],"recent":[],"players":{"Ann":{}}}']) {
+    storage.setItem("dozito.stats", text);
+    const { stats, broken } = readStats();
+    assert.deepEqual(stats, emptyStats());
+    assert.ok(broken);
+    assert.equal(storage.getItem("dozito.stats"), null);
+    assert.equal(storage.getItem("dozito.stats.broken"), text);
+  }
+});
+
+test("a full storage loses the oldest records first, never the counts", () => {
+  let stats = emptyStats();
+  for (let n = 1; n <= 3; n++) stats = addGame(stats, { ...game(n), record: "x".repeat(1000) });
+  storage.limit = JSON.stringify(stats).length - 1500; // room for one record less than two
+  assert.equal(storeStats(stats), true);
+  const kept = checkStats(JSON.parse(storage.getItem("dozito.stats")));
+  assert.deepEqual(
+    kept.recent.map((g) => g.record !== null),
+    [true, false, false],
+  );
+  assert.equal(kept.players.Ann.games, 3);
+  storage.limit = 10;
+  assert.equal(storeStats(stats), false); // refused, and no exception
+});

@@ -1,0 +1,154 @@
+// Statistics of finished games, as pure data (no DOM, no storage): what one
+// game adds to the record kept on this device, and the figures per human
+// name. The game's facts come from the engine's final view and log; nothing
+// here scores a grid or decides a winner.
+
+export const STATS_VERSION = 1;
+export const RECENT_GAMES = 50;
+
+export const emptyStats = () => ({ version: STATS_VERSION, ids: [], players: {}, recent: [] });
+
+/**
+ * A stable id for a finished game: a hash of the engine's record text (seed,
+ * seats and every action), the same however often the game is reloaded.
+ */
+export function gameId(recordText) {
+  // cyrb53: 53 bits of a fast string hash; collisions between games are negligible.
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < recordText.length; i++) {
+    const code = recordText.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `g${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}-${recordText.length}`;
+}
+
+/** Per seat, the longest chain of one turn: cards placed in a row, each freed by the one before. */
+function bestChains(log, players) {
+  const best = new Array(players).fill(0);
+  let run = 0;
+  for (const event of log) {
+    if (event.type === "place") {
+      run += 1;
+      best[event.seat] = Math.max(best[event.seat], run);
+    } else if (event.type !== "aid") {
+      run = 0; // a draw, take or discard starts the count again
+    }
+  }
+  return best;
+}
+
+/**
+ * The facts of one finished game the statistics keep: {id, date, names,
+ * seats ("human" or a level), totals, winners, rounds (per round, per seat),
+ * chains, hinted, record}.
+ */
+export function gameSummary({ id, date, view, seats, log, record }) {
+  return {
+    id,
+    date,
+    names: [...view.names],
+    seats: seats.map((seat) => (seat.kind === "human" ? "human" : seat.level)),
+    totals: [...view.totals],
+    winners: [...view.winners],
+    rounds: view.round_scores.map((round) => [...round]),
+    chains: bestChains(log, view.names.length),
+    hinted: log.some((event) => event.type === "aid" && event.kind === "hint"),
+    record,
+  };
+}
+
+const emptyTally = () => ({ games: 0, wins: 0 });
+const emptyPlayer = () => ({
+  games: 0,
+  wins: 0,
+  levels: {}, // bot level -> {games, wins}: games with at least one bot of that level
+  hinted: emptyTally(), // games where a hint was asked: kept out of every other figure
+  rounds: 0,
+  roundSum: 0,
+  bestRound: null,
+  bestChain: 0,
+  streak: 0, // wins in a row, up to the last game
+  bestStreak: 0,
+});
+
+/** The stats with one more finished game; a game already counted leaves them as they are. */
+export function addGame(stats, game) {
+  if (stats.ids.includes(game.id)) return stats;
+  const players = { ...stats.players };
+  game.seats.forEach((seat, i) => {
+    if (seat !== "human") return;
+    const name = game.names[i];
+    const before = players[name] ?? emptyPlayer();
+    const won = game.winners.includes(i);
+    const tally = (t) => ({ games: t.games + 1, wins: t.wins + (won ? 1 : 0) });
+    if (game.hinted) {
+      players[name] = { ...before, hinted: tally(before.hinted) };
+      return;
+    }
+    const levels = { ...before.levels };
+    for (const level of new Set(game.seats.filter((s) => s !== "human"))) levels[level] = tally(levels[level] ?? emptyTally());
+    const mine = game.rounds.map((round) => round[i]);
+    const streak = won ? before.streak + 1 : 0;
+    players[name] = {
+      ...before,
+      ...tally(before),
+      levels,
+      rounds: before.rounds + mine.length,
+      roundSum: before.roundSum + mine.reduce((a, b) => a + b, 0),
+      bestRound: mine.length ? Math.max(before.bestRound ?? -Infinity, ...mine) : before.bestRound,
+      bestChain: Math.max(before.bestChain, game.chains[i] ?? 0),
+      streak,
+      bestStreak: Math.max(before.bestStreak, streak),
+    };
+  });
+  const recent = [game, ...stats.recent].slice(0, RECENT_GAMES);
+  return { ...stats, ids: [...stats.ids, game.id], players, recent };
+}
+
+const rate = ({ games, wins }) => (games ? wins / games : null);
+
+/** The figures shown for one name: rates and the mean worked out, levels in the engine's order. */
+export function playerFigures(stats, name, levelOrder) {
+  const p = stats.players[name] ?? emptyPlayer();
+  return {
+    games: p.games,
+    wins: p.wins,
+    winRate: rate(p),
+    levels: levelOrder.filter((level) => p.levels[level]).map((level) => ({ level, ...p.levels[level], winRate: rate(p.levels[level]) })),
+    bestRound: p.bestRound,
+    meanRound: p.rounds ? p.roundSum / p.rounds : null,
+    bestChain: p.bestChain,
+    streak: p.streak,
+    bestStreak: p.bestStreak,
+    hinted: { ...p.hinted, winRate: rate(p.hinted) },
+  };
+}
+
+/** One name's final score in each recent game it played, oldest first (for the chart). */
+export function scoreHistory(stats, name) {
+  return stats.recent
+    .filter((game) => game.seats.some((seat, i) => seat === "human" && game.names[i] === name))
+    .map((game) => ({ date: game.date, total: game.totals[game.names.indexOf(name)], won: game.winners.includes(game.names.indexOf(name)) }))
+    .reverse();
+}
+
+/** Human names on record, the most played first. */
+export function playerNames(stats) {
+  const played = (name) => stats.players[name].games + stats.players[name].hinted.games;
+  return Object.keys(stats.players).sort((a, b) => played(b) - played(a) || a.localeCompare(b));
+}
+
+/** Stored stats checked for shape; throws on anything unusable (the caller sets it aside). */
+export function checkStats(data) {
+  if (!data || typeof data !== "object") throw new Error("not an object");
+  if (data.version !== STATS_VERSION) throw new Error(`version ${JSON.stringify(data.version)}`);
+  if (!Array.isArray(data.ids) || !Array.isArray(data.recent) || !data.players || typeof data.players !== "object" || Array.isArray(data.players)) {
+    throw new Error("bad shape");
+  }
+  for (const p of Object.values(data.players)) if (!p || !Number.isInteger(p.games) || !p.levels || !p.hinted) throw new Error("bad player");
+  return data;
+}
