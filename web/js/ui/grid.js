@@ -41,15 +41,16 @@ function outlines(groups) {
 }
 
 /**
- * grid({seat, cells, size: "large"|"small"|"score", groups, actions, onAction})
- * actions: Map spot -> action string for the spots a human may click now.
+ * grid({seat, cells, size: "large"|"small"|"score", groups, actions, onAction, changed})
+ * actions: Map spot -> action string for the spots a human may click now;
+ * changed: the spots the seat's latest turn placed cards on, marked.
  */
-export function grid({ seat, cells, size, groups = [], actions = null, onAction = null }) {
+export function grid({ seat, cells, size, groups = [], actions = null, onAction = null, changed = null }) {
   const outlined = outlines(groups);
   const items = SPOTS.map((spot) => {
     const code = cells[spot - 1];
     const cell = outlined.get(spot);
-    const classes = ["spot", ...(cell ? cell.classes : [])];
+    const classes = ["spot", ...(cell ? cell.classes : []), ...(changed?.has(spot) ? ["is-changed"] : [])];
     // The group's points sit on its lowest spot, which comes first in spot order.
     const points =
       cell && cell.group.spots[0] === spot
