@@ -44,7 +44,7 @@ def human_waits(page, url: str, turns: int = 6) -> list[float]:
         page.wait_for_selector('[data-action="draw"], [data-action="continue"]', timeout=120_000)
         if last is not None:
             waits.append(time.monotonic() - last)
-        if page.locator('[data-testid=status][data-phase=round-end]').count():
+        if page.locator("[data-testid=status][data-phase=round-end]").count():
             break
         page.locator('[data-action="draw"]').click()
         while True:
@@ -57,6 +57,9 @@ def human_waits(page, url: str, turns: int = 6) -> list[float]:
         last = time.monotonic()
     return waits
 
+
+def game_url(base: str, players: str, seed: str, speed: str) -> str:
+    return f"{base}?players={players}&rounds=1&seed={seed}&speed={speed}"
 
 
 def main() -> None:
@@ -73,16 +76,28 @@ def main() -> None:
         games, waits = [], []
         for seed in args.seeds.split(","):
             page = browser.new_page()
-            games.append(bot_game(page, f"{base}?players=casual,casual,casual&rounds=1&seed={seed}&speed={args.speed}"))
+            games.append(
+                bot_game(
+                    page,
+                    game_url(base, "casual,casual,casual", seed, args.speed),
+                )
+            )
             print(f"seed {seed}: 3-bot game {games[-1]:.1f} s", flush=True)
             page.close()
             page = browser.new_page()
-            waits += human_waits(page, f"{base}?players=human,casual,casual&rounds=1&seed={seed}&speed={args.speed}")
+            waits += human_waits(page, game_url(base, "human,casual,casual", seed, args.speed))
             print(f"seed {seed}: human waits so far {[round(w, 1) for w in waits]}", flush=True)
             page.close()
         browser.close()
-    print(f"speed={args.speed} 3-bot 1-round game: " + ", ".join(f"{g:.1f}" for g in games) + f" s (median {statistics.median(games):.1f} s)")
-    print(f"human waits: min {min(waits):.1f} s, median {statistics.median(waits):.1f} s, max {max(waits):.1f} s over {len(waits)} turns")
+    print(
+        f"speed={args.speed} 3-bot 1-round game: "
+        + ", ".join(f"{g:.1f}" for g in games)
+        + f" s (median {statistics.median(games):.1f} s)"
+    )
+    print(
+        f"human waits: min {min(waits):.1f} s, median {statistics.median(waits):.1f} s,"
+        f" max {max(waits):.1f} s over {len(waits)} turns"
+    )
     server.shutdown()
 
 

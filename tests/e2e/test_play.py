@@ -235,7 +235,16 @@ def test_the_rulebook_example_turn(page: Page, site_url: str, tmp_path: Path) ->
 
     # Arthur's first turn puts the red 2 and the blue 5 face up; Maëlle passes.
     # Each hot-seat turn ends on a hand-over to the other player ("continue").
-    for action in ["draw", "place:2", "place:5", "discard:0", "continue", "draw", "discard:0", "continue"]:
+    for action in [
+        "draw",
+        "place:2",
+        "place:5",
+        "discard:0",
+        "continue",
+        "draw",
+        "discard:0",
+        "continue",
+    ]:
         click(action)
     expect(status).to_contain_text("Your turn, Arthur")
     assert spot_labels(page)[1] == "spot 2, red 2, face up"
