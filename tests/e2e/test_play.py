@@ -345,7 +345,7 @@ def test_export_then_import_a_game_and_a_bad_file_keeps_the_game(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
     open_page(page, site_url, "?players=human,human&seed=9&names=Ann,Bob&speed=instant")
-    for action in ["draw", "discard:0"]:
+    for action in ["draw", "discard:0", "continue"]:  # then the hand-over to Bob
         page.click(f"[data-action='{action}']")
     expect(page.locator(STATUS)).to_contain_text("Your turn, Bob")
     with page.expect_download() as download:

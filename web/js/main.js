@@ -73,11 +73,11 @@ const scheduler = new Scheduler({
 /**
  * How long a bot thinks before its next action: a full pause only for a real
  * choice (where to place, or whether to), a short one for a forced move, a
- * chain's obvious step, or a turn's start right after a held recap.
+ * chain's obvious step, or a turn's start right after a human's held recap.
  */
 function botPause() {
   const { hand, legal_actions: legal } = session.view;
-  if (!hand) return turns.last && turns.last.seat !== session.view.current ? "short" : "decision";
+  if (!hand) return turns.last && session.seats[turns.last.seat].kind === "human" ? "short" : "decision";
   const places = legal.filter((action) => action.startsWith("place:")).length;
   return places && legal.length > 1 ? "decision" : "short";
 }
@@ -104,8 +104,8 @@ async function step(request, { bot = false } = {}) {
   if (!bot) lastHuman = actor;
   const next = session.phase === "turn" ? session.view.current : null;
   if (ended && session.humanToPlay && lastHuman !== null && next !== lastHuman) handingOver = next;
-  // The finished turn stays on the stage a moment, unless the view would not move or nobody waits to see it.
-  holding = ended && next !== null && next !== actor && handingOver === null && !rushing && scheduler.holdMs ? actor : null;
+  // A human's finished turn stays on the stage a moment (a bot's stays marked on its small grid, and in the recap line).
+  holding = ended && !bot && next !== null && next !== actor && handingOver === null && scheduler.holdMs ? actor : null;
   if (!rushing) sound.play(soundFor(events));
   announce(events);
   // A rushed bot move is saved with the next redraw: on resume the bots
@@ -247,6 +247,7 @@ function render({ events = [], focusMain = false } = {}) {
   logView.update(session.log, view.names, shownEvents(session.log).length);
   el.side.hidden = false;
   el.exportButton.disabled = false;
+  setupOnly(false);
   const covered = phase !== "turn" || handingOver !== null;
   el.board.hidden = covered;
   el.screen.hidden = !covered;
@@ -385,6 +386,7 @@ function showSetup() {
   el.side.hidden = true;
   el.botBar.hidden = true;
   el.exportButton.disabled = true;
+  setupOnly(true);
   el.screen.hidden = false;
   const inGame = session.view !== null && session.phase !== "game-over";
   const form = setup({
@@ -397,6 +399,11 @@ function showSetup() {
   });
   fill(el.screen, form);
   form.querySelector("select").focus();
+}
+
+/** The setup screen shows no "New game" (it is one) and no "Export" (there is nothing to export). */
+function setupOnly(onSetup) {
+  $("new-game").hidden = el.exportButton.hidden = onSetup;
 }
 
 function backToGame() {

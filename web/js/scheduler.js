@@ -19,7 +19,7 @@
  */
 const PACE = {
   slow: { decision: 1100, short: 450, hold: 1500, flight: 600 },
-  normal: { decision: 320, short: 60, hold: 480, flight: 220 },
+  normal: { decision: 260, short: 60, hold: 700, flight: 180 },
   fast: { decision: 120, short: 0, hold: 220, flight: 150 },
   instant: { decision: 0, short: 0, hold: 0, flight: 0 },
 };

@@ -52,7 +52,7 @@ export function table({ view, seats, stage, changed, recap, interactive, onActio
           "h2",
           { class: "stage__title", id: "stage-title" },
           t("stage.grid", { who: view.names[seat] }),
-          h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total })),
+          h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total, total: view.totals[seat] })),
         ),
         recapLine(recap),
         grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, onAction, changed: changed(seat) }),
