@@ -36,7 +36,9 @@ def play_turn(page: Page) -> list[int]:
             break
         if not placed:  # after a draw the focus is on a spot the card can go to, never a pile
             assert focused in places, f"focus after the draw on {focused!r}, not one of {places}"
-        page.click(f"[data-action='{places[0]}']")  # takes every action off until the engine answers
+        page.click(
+            f"[data-action='{places[0]}']"
+        )  # takes every action off until the engine answers
         placed.append(int(places[0].removeprefix("place:")))
         page.locator("[data-action]").first.wait_for()
         if not any(a.startswith(("place:", "discard:")) for a in legal(page)):
@@ -107,7 +109,9 @@ def test_a_finished_turn_holds_the_view_until_the_next_human_acts(
 ) -> None:
     open_page(page, site_url, "?players=human,rookie&rounds=1&seed=11&names=Ann&speed=slow")
     placed = play_turn(page)
-    assert "plays again" not in page.inner_text("[data-testid=recap]"), "a Replay: pick another seed"
+    assert "plays again" not in page.inner_text("[data-testid=recap]"), (
+        "a Replay: pick another seed"
+    )
     # The bot is to play, yet the stage still shows Ann's finished grid, her changes marked.
     expect(page.locator(".stage__title")).to_contain_text("Ann")
     assert sorted(marked(page, ".grid--large")) == sorted(set(placed))
