@@ -19,8 +19,8 @@
  */
 const PACE = {
   slow: { decision: 1100, short: 450, hold: 1500, flight: 600 },
-  normal: { decision: 260, short: 60, hold: 700, flight: 180 },
-  fast: { decision: 120, short: 0, hold: 220, flight: 150 },
+  normal: { decision: 200, short: 40, hold: 700, flight: 150 },
+  fast: { decision: 80, short: 0, hold: 300, flight: 110 },
   instant: { decision: 0, short: 0, hold: 0, flight: 0 },
 };
 /** Bots playing without pauses redraw the table at most this often (ms). */

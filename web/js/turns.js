@@ -23,7 +23,9 @@ export class Turns {
         this.reset();
         continue;
       }
-      if (event.type === "draw" || event.type === "take") {
+      // A turn resumed half-way (a reload, another tab) begins with its next place or discard.
+      const resumed = (event.type === "place" || event.type === "discard") && this.playing?.seat !== event.seat;
+      if (event.type === "draw" || event.type === "take" || resumed) {
         this.playing = { seat: event.seat, events: [] };
         this.changed.set(event.seat, new Set());
       }
