@@ -189,7 +189,9 @@ def test_a_loaded_instant_win_says_so() -> None:
     result = ok(op="load", text=json.dumps(instant_win()))
     assert result["events"][-1] == {"type": "game_over", "winners": [0], "reason": "instant_win"}
     outcome = {"reason": "instant_win", "winners": [0], "tied": [0], "best_rounds": []}
+    places = result["view"]["outcome"].pop("places")
     assert result["view"]["outcome"] == outcome
+    assert places[0] == 1 and all(place > 1 for place in places[1:])  # the instant winner first
 
 
 def test_rules_op_gives_the_engines_own_limits_and_levels() -> None:

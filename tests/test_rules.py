@@ -345,6 +345,22 @@ def test_winner_and_tie_breaks(
     assert outcome.reason == reason
 
 
+@pytest.mark.parametrize(
+    ("outcome", "totals", "places"),
+    [
+        (Outcome("most_points", (2,), (2,), (5, 9, 20, 9)), [10, 30, 40, 30], [4, 2, 1, 2]),
+        (Outcome("best_round", (1,), (0, 1), (8, 9, 3)), [20, 20, 7], [2, 1, 3]),
+        (Outcome("shared", (0, 1), (0, 1), (9, 9, 9)), [20, 20, 20], [1, 1, 3]),
+        (Outcome("most_points", (0,), (0,), (9, 5, 6)), [20, 12, 12], [1, 3, 2]),
+        (Outcome("instant_win", (2,), (2,), ()), [0, 40, 0], [3, 2, 1]),
+    ],
+)
+def test_places_rank_winners_first_then_totals_then_best_round(
+    outcome: Outcome, totals: list[int], places: list[int]
+) -> None:
+    assert outcome.places(totals) == places
+
+
 def test_the_most_points_win() -> None:
     d = deck(2, grids={0: _CHAIN | {12: "Y1"}}, draw=["R1", "Y2"])
     g = play(2, [d], _CHAIN_ACTIONS + ["discard:0", "draw"], rounds=1)

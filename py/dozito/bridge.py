@@ -54,8 +54,9 @@ caches a state every few dozen actions, so any jump replays only a few.
 A view says whether its last action may be undone (``undoable``).
 
 A view at game over holds the ``outcome``, null before: ``{reason, winners,
-tied, best_rounds}`` (see :class:`.game.Outcome`), so the page says why the
-game ended without deriving it.
+tied, best_rounds, places}`` (see :class:`.game.Outcome`; ``places``: each
+seat's place, 1 for the winners), so the page says why the game ended and
+ranks the players without deriving either.
 
 ``record_text`` is the record as JSON text, with ``seats`` (who plays each
 seat: ``"human"`` or a bot level; all human for a record without them).
@@ -137,7 +138,11 @@ def view(game: Game) -> dict[str, Any]:
         "round_scores": [list(r) for r in obs.round_scores],
         "totals": list(obs.totals),
         "winners": list(game.winners),
-        "outcome": game.outcome.to_json() if game.outcome else None,
+        "outcome": (
+            {**game.outcome.to_json(), "places": game.outcome.places(obs.totals)}
+            if game.outcome
+            else None
+        ),
         "ender": None if obs.ender < 0 else obs.ender,
         "turns": obs.turns,
         "undoable": game.undoable,

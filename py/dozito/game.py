@@ -78,6 +78,21 @@ class Outcome(NamedTuple):
     best_rounds: tuple[int, ...]
     """Each seat's best single round; empty after an instant win."""
 
+    def places(self, totals: Sequence[int]) -> list[int]:
+        """Each seat's place, 1 for the winners: the others by total, then by
+        best single round; seats level on both share a place (1, 2, 2, 4)."""
+        best = self.best_rounds or (0,) * len(totals)
+
+        def rank(seat: int) -> tuple[bool, int, int]:
+            return (seat not in self.winners, -totals[seat], -best[seat])
+
+        order = sorted(range(len(totals)), key=rank)
+        result = [0] * len(totals)
+        for i, seat in enumerate(order):
+            level = i > 0 and rank(order[i - 1]) == rank(seat)
+            result[seat] = result[order[i - 1]] if level else i + 1
+        return result
+
     def to_json(self) -> dict[str, Any]:
         return {
             "reason": self.reason,

@@ -234,7 +234,17 @@ def test_the_rulebook_example_turn(page: Page, site_url: str, tmp_path: Path) ->
         page.click(f"[data-action='{action}']")
 
     # Arthur's first turn puts the red 2 and the blue 5 face up; Maëlle passes.
-    for action in ["draw", "place:2", "place:5", "discard:0", "draw", "discard:0"]:
+    # Each hot-seat turn ends on a hand-over to the other player ("continue").
+    for action in [
+        "draw",
+        "place:2",
+        "place:5",
+        "discard:0",
+        "continue",
+        "draw",
+        "discard:0",
+        "continue",
+    ]:
         click(action)
     expect(status).to_contain_text("Your turn, Arthur")
     assert spot_labels(page)[1] == "spot 2, red 2, face up"
@@ -258,6 +268,12 @@ def test_the_rulebook_example_turn(page: Page, site_url: str, tmp_path: Path) ->
 
     expect(status).to_contain_text("Your turn, Maëlle")
     expect(status).to_have_attribute("data-current", "1")
+    # The hand-over covers the table: it offers only "continue", and words Arthur's turn.
+    assert legal(page) == ["continue"]
+    expect(page.locator("[data-testid=hand-over]")).to_contain_text(
+        "Arthur took the red 3, chained 3 cards, discarded the blue 5."
+    )
+    click("continue")
     seat = page.locator(".seat").first
     for words in ["spot 2, red 2", "spot 3, red 3", "spot 5, red 5", "spot 11, green 11"]:
         expect(seat).to_contain_text(words)
@@ -329,7 +345,7 @@ def test_export_then_import_a_game_and_a_bad_file_keeps_the_game(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
     open_page(page, site_url, "?players=human,human&seed=9&names=Ann,Bob&speed=instant")
-    for action in ["draw", "discard:0"]:
+    for action in ["draw", "discard:0", "continue"]:  # then the hand-over to Bob
         page.click(f"[data-action='{action}']")
     expect(page.locator(STATUS)).to_contain_text("Your turn, Bob")
     with page.expect_download() as download:

@@ -107,3 +107,31 @@ test("only bots' actions are rushed: at instant speed or skipping ahead", () => 
   assert.equal(s.rushing(false), false);
   assert.equal(s.flightMs, 0);
 });
+
+test("a held recap ends at once when the next human's click is queued, and holds nothing while skipping", async (context) => {
+  holdPauses(context);
+  const { s, played } = scheduler({ speed: "normal" });
+  assert.ok(s.holdMs > 0);
+  s.enqueue(async () => {
+    await s.hold(); // a human's finished turn, held on the table
+    played.push("held");
+  });
+  await settled();
+  assert.deepEqual(played, []);
+  s.enqueue(async () => played.push("click"));
+  await settled();
+  assert.deepEqual(played, ["held", "click"]);
+  s.fastForward = true;
+  assert.equal(s.holdMs, 0);
+});
+
+test("a bot pauses fully only before a decision", (context) => {
+  const delays = [];
+  context.mock.method(globalThis, "setTimeout", (run, ms) => (delays.push(ms), {}));
+  let kind = "decision";
+  const s = new Scheduler({ speed: "normal", botTurn: () => false, playBot: async () => {}, botPause: () => kind, onIdle: () => {} });
+  s.pause();
+  kind = "short";
+  s.pause();
+  assert.ok(delays[0] > delays[1], `a decision (${delays[0]} ms) waits longer than a forced move (${delays[1]} ms)`);
+});

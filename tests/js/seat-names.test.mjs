@@ -22,6 +22,7 @@ test("an empty name is the seat's number for a human, the bot's name for a bot",
   assert.deepEqual(names(...seats), ["Joueur 1", "Robin", "Joueur 3"]);
 });
 
-test("repeated names are numbered from their second use", () => {
-  assert.deepEqual(names(["casual"], ["casual"], ["human", "Casey"], ["human", "Ann"]), ["Casey", "Casey 2", "Casey 3", "Ann"]);
+test("bots of one level left unnamed get distinct names; a repeated typed name is numbered", () => {
+  assert.deepEqual(names(["casual"], ["casual"], ["human", "Casey"], ["human", "Ann"]), ["Casey", "Carla", "Casey 2", "Ann"]);
+  assert.deepEqual(names(["casual"], ["casual"], ["casual"], ["expert"], ["expert"]), ["Casey", "Carla", "Cyril", "Max", "Mira"]);
 });

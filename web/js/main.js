@@ -7,12 +7,14 @@ import { startEngine } from "./engine/client.js";
 import { initI18n, t } from "./i18n.js";
 import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
-import { BOT_PAUSE, Scheduler } from "./scheduler.js";
+import { PACE, Scheduler } from "./scheduler.js";
 import { Review, stepsOfLog } from "./review.js";
 import { Session } from "./session.js";
 import { REVIEW_EVENT, initStats, recordFinishedGame } from "./stats-screen.js";
 import { Tutorial } from "./tutorial.js";
 import { claimWriter } from "./single-writer.js";
+import { Sound, soundFor } from "./sound.js";
+import { Turns } from "./turns.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
 import { aidsBar, hintText } from "./ui/aids.js";
@@ -24,6 +26,7 @@ import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
 import { otherTab } from "./ui/other-tab.js";
 import { ReviewView, stepBoard } from "./ui/review.js";
+import { handOver, recapText } from "./ui/recap.js";
 import { scores } from "./ui/scores.js";
 import { scoringView } from "./ui/scoring-view.js";
 import { initContrast, initLanguages, initSpeed, initialSpeed } from "./ui/settings.js";
@@ -66,18 +69,37 @@ let tutorial = null; // the guided first game being played (tutorial.js), never 
 let tutorialInEngine = false; // the engine's game is the tutorial's, even once left: never one to go back to
 let hint = null; // the hint for the view on the table: {action, text}, "thinking" while asked, null
 const logView = new LogView(el.log);
+const turns = new Turns(); // what the latest turns changed, for the marks and the recap
+let holding = null; // the seat whose finished turn the stage still shows (its recap held)
+let handingOver = null; // the human seat a hot-seat table waits for, behind the hand-over screen
+let lastHuman = null; // the human seat that acted last: another human to play next gets a hand-over
+const sound = new Sound({ enabled: () => readPrefs().sound !== false });
 const scheduler = new Scheduler({
   speed: initialSpeed(),
-  botTurn: () => screen === "game" && writer.held && session.botToPlay,
+  botTurn: () => screen === "game" && writer.held && session.botToPlay && handingOver === null,
   playBot: () => step(() => session.bot(), { bot: true }),
+  botPause,
   onIdle: renderBotBar,
 });
+
+/**
+ * How long a bot thinks before its next action: a full pause only for a real
+ * choice (where to place, or whether to), a short one for a forced move, a
+ * chain's obvious step, or a turn's start right after a human's held recap.
+ */
+function botPause() {
+  const { hand, legal_actions: legal } = session.view;
+  if (!hand) return turns.last && session.seats[turns.last.seat].kind === "human" ? "short" : "decision";
+  const places = legal.filter((action) => action.startsWith("place:")).length;
+  return places && legal.length > 1 ? "decision" : "short";
+}
 
 // --- actions -------------------------------------------------------------------
 
 /** One engine action (a human's or a bot's): request it, redraw, announce, animate. */
 async function step(request, { bot = false } = {}) {
   const rushing = scheduler.rushing(bot);
+  const actor = session.view.current;
   busy = true;
   hint = null; // any action, an undo too, makes the hint stale
   disableActions();
@@ -91,13 +113,25 @@ async function step(request, { bot = false } = {}) {
   } finally {
     busy = false;
   }
+  const ended = turns.add(events);
+  if (!bot) lastHuman = actor;
+  const next = session.phase === "turn" ? session.view.current : null;
+  if (ended && session.humanToPlay && lastHuman !== null && next !== lastHuman) handingOver = next;
+  // A human's finished turn stays on the stage a moment (a bot's stays marked on its small grid, and in the recap line).
+  holding = ended && !bot && next !== null && next !== actor && handingOver === null && scheduler.holdMs ? actor : null;
+  if (!rushing) sound.play(soundFor(events));
   announce(events);
   // A rushed bot move is saved with the next redraw: on resume the bots
   // replay it (their random streams are seeded by the game), so none is lost.
   if (rushing && session.botToPlay && scheduler.redrawnLately()) return;
   await saveGame();
-  render({ events });
-  if (before) await animateEvents(events, before, el.board, scheduler.flightMs);
+  render({ events, focusMain: handingOver !== null });
+  if (before && handingOver === null) await animateEvents(events, before, el.board, scheduler.flightMs);
+  if (holding !== null) {
+    await scheduler.hold(); // the next human's click, or "skip", ends it at once
+    holding = null;
+    render();
+  }
 }
 
 /** A click on a legal target: one click, one action, queued behind any flight. */
@@ -180,8 +214,16 @@ function showHint() {
 function onContinue() {
   if (!session.pending) return;
   session.continueRound();
+  lastHuman = null; // everyone saw the scores together: the next round starts without a hand-over
   render({ focusMain: true });
   scheduler.enqueue(saveGame);
+}
+
+/** The next hot-seat player is at the table: show it to them. */
+function onHandedOver() {
+  if (handingOver === null) return;
+  handingOver = null;
+  render({ focusMain: true });
 }
 
 // --- saving ------------------------------------------------------------------
@@ -259,10 +301,19 @@ function retryBots() {
 // --- rendering -----------------------------------------------------------------
 
 function announce(events) {
-  const lines = events.map((event) => eventText(event, session.view.names)).filter(Boolean);
+  const lines = shownEvents(events)
+    .map((event) => eventText(event, session.view.names))
+    .filter(Boolean);
   const turnBegins = !events.length || events.some((event) => event.type === "discard");
   if (session.humanToPlay && turnBegins) lines.push(t("status.yourTurn", { who: session.view.names[session.view.current] }));
   if (lines.length) el.announcer.textContent = lines.join(" ");
+}
+
+/** The events that may be told now: the winner waits until the game-over screen shows, after the last round's scores. */
+function shownEvents(events) {
+  if (!session.pending) return events;
+  const end = events.findIndex((event) => event.type === "game_over");
+  return end < 0 ? events : events.slice(0, end);
 }
 
 /**
@@ -276,21 +327,35 @@ function render({ events = [], focusMain = false } = {}) {
   const phase = session.phase;
   renderStatus(el.status, { phase, view, seats, scored: session.pending, events });
   fill(el.scores, scores({ view, seats, highlight: phase === "turn" ? view.current : null, live: phase === "turn" }));
-  logView.update(session.log, view.names);
+  logView.update(session.log, view.names, shownEvents(session.log).length);
   el.side.hidden = false;
   el.exportButton.disabled = false;
   el.reviewButton.disabled = false;
-  el.board.hidden = phase !== "turn";
-  el.screen.hidden = phase === "turn";
-  if (phase === "turn") {
-    keepFocus(
-      el.board,
-      () => {
-        fill(el.board, ...table({ view, seats, interactive: session.humanToPlay && !busy, onAction }));
-        renderAids();
-      },
-      focusMain,
-    );
+  setupOnly(false);
+  const covered = phase !== "turn" || handingOver !== null;
+  el.board.hidden = covered;
+  el.screen.hidden = !covered;
+  const recap = turns.last ? recapText(turns.last, view.names) : null;
+  if (!covered) {
+    fill(el.screen); // a hand-over or scoring view left behind must not offer its "continue"
+    const stage = holding ?? view.current;
+    const drawn = () => {
+      fill(el.board, ...table({ view, seats, stage, changed: (seat) => turns.changedBy(seat), recap, interactive: session.humanToPlay && !busy, onAction }));
+      renderAids();
+    };
+    keepFocus(el.board, drawn, focusMain);
+  } else if (phase === "turn") {
+    fill(el.board); // nothing under the hand-over may be played
+    const panel = handOver({
+      who: view.names[handingOver],
+      recap,
+      seat: turns.last?.seat,
+      view,
+      changed: turns.last ? turns.changedBy(turns.last.seat) : null,
+      onContinue: onHandedOver,
+    });
+    fill(el.screen, panel);
+    if (focusMain) panel.querySelector(".button--primary").focus();
   } else {
     if (phase === "game-over") scheduler.enqueue(countFinishedGame);
     const panel =
@@ -350,7 +415,8 @@ function keepFocus(root, redraw, focusMain) {
   redraw();
   if (!had && !focusMain) return;
   const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled):not([aria-disabled="true"])`);
-  const next = same || root.querySelector("[data-action]");
+  // After a draw, where the card can go: never a discard pile, where Enter would throw it away.
+  const next = same || root.querySelector('[data-action^="place:"]') || root.querySelector("[data-action]");
   if (next) next.focus({ preventScroll: !focusMain });
 }
 
@@ -388,6 +454,8 @@ async function enterGame() {
   tutorial = null;
   tutorialInEngine = false;
   screen = "game";
+  turns.reset();
+  holding = handingOver = lastHuman = null;
   scheduler.halted = false;
   forgetGameQuery();
   await saveGame();
@@ -449,6 +517,7 @@ function showSetup() {
   el.botBar.hidden = true;
   el.exportButton.disabled = true;
   el.reviewButton.disabled = true;
+  setupOnly(true);
   el.screen.hidden = false;
   const inGame = !tutorialInEngine && session.view !== null && session.phase !== "game-over";
   // Offered once, on a first visit (no game ever saved here); never over a game from the address.
@@ -466,6 +535,11 @@ function showSetup() {
   });
   fill(el.screen, form);
   form.querySelector("select").focus();
+}
+
+/** The setup screen shows no "New game" (it is one) and no "Export" (there is nothing to export). */
+function setupOnly(onSetup) {
+  $("new-game").hidden = el.exportButton.hidden = onSetup;
 }
 
 function backToGame() {
@@ -584,7 +658,7 @@ function reviewKeys(event) {
 function togglePlay() {
   if (review.timer) return stopPlay();
   if (review.shown >= review.model.info.steps) jumpTo(0);
-  review.timer = setInterval(() => jumpTo(review.wanted + 1), Math.max(250, BOT_PAUSE[scheduler.speed]));
+  review.timer = setInterval(() => jumpTo(review.wanted + 1), Math.max(250, PACE[scheduler.speed].decision));
   review.view.setPlaying(true);
 }
 
@@ -700,9 +774,9 @@ function initToolbar() {
     skipAnimations();
     renderBotBar();
   });
-  // Any click or Escape cuts the current card flights short.
-  document.addEventListener("pointerdown", skipAnimations);
-  document.addEventListener("keydown", (event) => event.key === "Escape" && skipAnimations());
+  // Any click or Escape cuts the current card flights short; the first gesture lets sound play (autoplay rules).
+  document.addEventListener("pointerdown", () => (skipAnimations(), sound.unlock()));
+  document.addEventListener("keydown", (event) => (sound.unlock(), event.key === "Escape" && skipAnimations()));
   initStats({ button: $("stats-button"), dialog: el.statsDialog, confirm: el.confirmDialog, notice: el.notice });
   el.toolbar.hidden = false;
 }

@@ -3,25 +3,37 @@
 // bot is to play, it plays at the chosen speed. It holds no DOM and no game:
 // the controller (main.js) says whose turn it is and how a bot plays.
 //
-//   const scheduler = new Scheduler({ speed, botTurn, playBot, onIdle });
+//   const scheduler = new Scheduler({ speed, botTurn, playBot, botPause, onIdle });
 //   scheduler.enqueue(async () => ...);   // runs after the tasks before it
 //
 // botTurn(): a bot may play now (the game shows, this tab writes, a bot's
-// turn); playBot(): play one bot action; onIdle(): the queue ran dry.
+// turn); playBot(): play one bot action; botPause(): "decision" if the bot's
+// next action is a real choice, "short" if it is forced or follows a recap
+// that already paused; onIdle(): the queue ran dry.
 
-/** Pause before each bot action, and length of a card flight, per speed (ms). */
-export const BOT_PAUSE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
-const FLIGHT = { slow: 600, normal: 340, fast: 180, instant: 0 };
+/**
+ * Per speed (ms): the pause before a bot's decision and before a forced
+ * move, how long a finished turn's recap holds the view (turns.js), and a
+ * card flight. Slow stays for learners; Normal plays a game in about half
+ * the time it used to (docs/BENCHMARKS.md, "Pace of play").
+ */
+export const PACE = {
+  slow: { decision: 1100, short: 450, hold: 1500, flight: 600 },
+  normal: { decision: 200, short: 40, hold: 700, flight: 150 },
+  fast: { decision: 80, short: 0, hold: 300, flight: 110 },
+  instant: { decision: 0, short: 0, hold: 0, flight: 0 },
+};
 /** Bots playing without pauses redraw the table at most this often (ms). */
 const REDRAW_EVERY = 150;
 
 export class Scheduler {
-  constructor({ speed, botTurn, playBot, onIdle }) {
-    this.speed = speed; // a key of BOT_PAUSE
+  constructor({ speed, botTurn, playBot, botPause = () => "decision", onIdle }) {
+    this.speed = speed; // a key of PACE
     this.fastForward = false; // bots skip their pauses until a human is to play
     this.halted = false; // bots stopped after an engine error, until the player retries
     this.botTurn = botTurn;
     this.playBot = playBot;
+    this.botPause = botPause;
     this.onIdle = onIdle;
     this.tasks = [];
     this.pumping = false;
@@ -63,7 +75,16 @@ export class Scheduler {
   }
 
   pause() {
-    const ms = this.fastForward ? 0 : BOT_PAUSE[this.speed];
+    return this.sleep(PACE[this.speed][this.botPause()]);
+  }
+
+  /** Hold a finished turn's recap on the table; a queued task (the next human's click) or "skip" ends it at once. */
+  hold() {
+    return this.sleep(PACE[this.speed].hold);
+  }
+
+  sleep(pace) {
+    const ms = this.fastForward ? 0 : pace;
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
       this.wake = () => (clearTimeout(timer), resolve());
@@ -86,9 +107,14 @@ export class Scheduler {
     return bot && (this.fastForward || this.speed === "instant");
   }
 
+  /** How long a finished turn's recap holds the view at this speed (ms); 0 while skipping ahead. */
+  get holdMs() {
+    return this.fastForward ? 0 : PACE[this.speed].hold;
+  }
+
   /** How long a card flight lasts at this speed (ms). */
   get flightMs() {
-    return FLIGHT[this.speed];
+    return PACE[this.speed].flight;
   }
 
   /** The table was just redrawn. */

@@ -1,11 +1,12 @@
-// The end of the game: the winner(s) and why, as the engine decided and said
-// (view.outcome: most points, a tie broken by the best single round, a shared
-// win, an instant win), every grid as the game left it, the final scores and
-// a way to play again.
+// The end of the game: the winner(s) celebrated and why they won, as the
+// engine decided and said (view.outcome: most points, a tie broken by the best
+// single round, a shared win, an instant win), the players ranked by the
+// engine's places with each round's score as a small chart, every grid as the
+// game left it, and a way to play again. The score table itself is the side
+// panel's (one table per screen).
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
 import { grid } from "./grid.js";
-import { scores } from "./scores.js";
 import { winnersText } from "./status.js";
 
 /** The engine's reason, in words. */
@@ -43,16 +44,52 @@ function finalGrids(view) {
   );
 }
 
-/** gameOver({view, seats, onPlayAgain, onNewGame, onReview}): view is the engine's at game over. */
-export function gameOver({ view, seats, onPlayAgain, onNewGame, onReview }) {
+/** One round's score as a bar; its length set through the CSSOM (the page's policy forbids inline style attributes). */
+function bar(score, top) {
+  const el = h("span", { class: "ranking__bar" }, h("span", { class: "ranking__bar-value" }, score));
+  el.style.setProperty("--share", String(Math.max(0, score) / top));
+  return el;
+}
+
+/** The players in the engine's order of places, each with a bar per round (scaled to the best round of anyone). */
+function ranking(view) {
+  const { places } = view.outcome;
+  const order = view.names.map((_, seat) => seat).sort((a, b) => places[a] - places[b] || a - b);
+  const top = Math.max(1, ...view.round_scores.flat());
+  return h(
+    "ol",
+    { class: "ranking", "aria-label": t("gameOver.ranking"), dataset: { testid: "ranking" } },
+    order.map((seat) =>
+      h(
+        "li",
+        { class: `ranking__row${places[seat] === 1 ? " is-winner" : ""}`, dataset: { seat: String(seat), place: String(places[seat]) } },
+        h("span", { class: "ranking__place", "aria-label": t("gameOver.place", { place: places[seat] }) }, places[seat]),
+        h("span", { class: "ranking__name name-cut", title: view.names[seat] }, view.names[seat]),
+        h(
+          "span",
+          {
+            class: "ranking__rounds",
+            role: "img",
+            "aria-label": view.round_scores.map((scores, i) => t("gameOver.roundScore", { round: i + 1, count: scores[seat] })).join(t("list.comma")),
+          },
+          view.round_scores.map((scores) => bar(scores[seat], top)),
+        ),
+        h("span", { class: "ranking__total" }, t("gameOver.total", { count: view.totals[seat] })),
+      ),
+    ),
+  );
+}
+
+/** gameOver({view, onPlayAgain, onNewGame, onReview}): view is the engine's at game over. */
+export function gameOver({ view, onPlayAgain, onNewGame, onReview }) {
   return h(
     "section",
     { class: "game-over panel", "aria-labelledby": "game-over-title", dataset: { testid: "game-over", reason: view.outcome.reason } },
     h("p", { class: "game-over__trophy", "aria-hidden": "true" }),
     h("h2", { id: "game-over-title", class: "panel__title" }, winnersText(view)),
     h("p", { class: "game-over__why" }, explanation(view)),
+    ranking(view),
     finalGrids(view),
-    h("div", { class: "scores" }, scores({ view, seats, live: false, highlight: view.winners.length === 1 ? view.winners[0] : null })),
     h(
       "div",
       { class: "panel__actions" },

@@ -18,9 +18,11 @@ function spotLabel(spot, code) {
 
 /**
  * Edge classes that outline each group: a cell's side is drawn where its
- * neighbour on that side is not in the same group. Returns spot -> {classes, group}.
+ * neighbour on that side is not in the same group, in the group's colour and
+ * a little inside the gap, so that two groups that touch (side by side, or
+ * corner to corner in one colour) stay two frames. Returns spot -> {classes, group, index}.
  */
-function outlines(groups) {
+export function outlines(groups) {
   const groupOf = new Map();
   groups.forEach((group, index) => group.spots.forEach((spot) => groupOf.set(spot, index)));
   const cells = new Map();
@@ -35,33 +37,36 @@ function outlines(groups) {
     const edges = Object.entries(sides)
       .filter(([, next]) => groupOf.get(next) !== index)
       .map(([side]) => `edge-${side}`);
-    cells.set(spot, { classes: ["in-group", ...edges], group: groups[index] });
+    cells.set(spot, { classes: ["in-group", `group--${COLORS[groups[index].color]}`, ...edges], group: groups[index], index });
   }
   return cells;
 }
 
 /**
- * grid({seat, cells, size: "large"|"small"|"score", groups, actions, onAction})
- * actions: Map spot -> action string for the spots a human may click now.
+ * grid({seat, cells, size: "large"|"small"|"score", groups, actions, onAction, changed})
+ * actions: Map spot -> action string for the spots a human may click now;
+ * changed: the spots the seat's latest turn placed cards on, marked.
  */
-export function grid({ seat, cells, size, groups = [], actions = null, onAction = null }) {
+export function grid({ seat, cells, size, groups = [], actions = null, onAction = null, changed = null }) {
   const outlined = outlines(groups);
   const items = SPOTS.map((spot) => {
     const code = cells[spot - 1];
     const cell = outlined.get(spot);
-    const classes = ["spot", ...(cell ? cell.classes : [])];
+    const classes = ["spot", ...(cell ? cell.classes : []), ...(changed?.has(spot) ? ["is-changed"] : [])];
     // The group's points sit on its lowest spot, which comes first in spot order.
     const points =
       cell && cell.group.spots[0] === spot
         ? h("span", { class: `spot__points spot__points--${COLORS[cell.group.color]}` }, t("group.points", { count: cell.group.points }))
         : null;
     const picture = [cardFace(code), points, h("span", { class: "spot__number", "aria-hidden": "true" }, spot)];
-    if (size !== "large") return h("li", { class: classes.join(" "), dataset: { anim: `spot:${seat}:${spot}` } }, picture, srOnly(spotLabel(spot, code)));
+    const group = cell ? { group: String(cell.index) } : {};
+    if (size !== "large")
+      return h("li", { class: classes.join(" "), dataset: { anim: `spot:${seat}:${spot}`, ...group } }, picture, srOnly(spotLabel(spot, code)));
     const action = actions ? actions.get(spot) : undefined;
     const label = action ? t("spot.placeHere", { where: spotLabel(spot, code) }) : spotLabel(spot, code);
     return h(
       "li",
-      { class: classes.join(" ") },
+      { class: classes.join(" "), dataset: group },
       h(
         "button",
         {

@@ -51,19 +51,20 @@ export class LogView {
     this.events = null;
   }
 
-  update(events, names) {
-    if (events !== this.events || events.length < this.shown) {
+  /** Show events[0 .. upTo) (the rest waits, see main.js shownEvents). */
+  update(events, names, upTo = events.length) {
+    if (events !== this.events || upTo < this.shown) {
       this.list.replaceChildren();
       this.shown = 0;
       this.events = events;
     }
-    for (const event of events.slice(this.shown)) {
+    for (const event of events.slice(this.shown, upTo)) {
       const text = eventText(event, names);
       if (text === null) continue;
       const major = event.type === "round_start" || event.type === "round_scored" || event.type === "game_over";
       this.list.append(h("li", { class: `log__entry log__entry--${event.type.replace(/_/g, "-")}${major ? " log__entry--major" : ""}` }, text));
     }
-    if (events.length > this.shown) this.list.scrollTop = this.list.scrollHeight;
-    this.shown = events.length;
+    if (upTo > this.shown) this.list.scrollTop = this.list.scrollHeight;
+    this.shown = upTo;
   }
 }

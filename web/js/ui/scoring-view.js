@@ -1,11 +1,12 @@
 // The end of a round: every grid as it was scored (groups outlined, with
 // their points), suns and round totals from the engine's round_scored event,
-// the running score table and the "continue" button.
+// and the "continue" button. The running score table is the side panel's
+// (one table per screen).
 import { COLORS } from "../cards.js";
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
 import { grid } from "./grid.js";
-import { scores, seatKind } from "./scores.js";
+import { seatKind } from "./scores.js";
 
 function breakdown(scoredGrid) {
   const lines = scoredGrid.groups.map((group) =>
@@ -42,8 +43,6 @@ export function scoringView({ scored, view, seats, onContinue }) {
     { class: "scoring panel", "aria-labelledby": "scoring-title" },
     h("h2", { id: "scoring-title", class: "panel__title" }, t("scoring.title", { round: scored.round, rounds: view.rounds })),
     h("div", { class: "panel__seats" }, seatsHtml),
-    h("h3", { class: "scoring__subtitle" }, t("scoring.running")),
-    h("div", { class: "scores" }, scores({ view, seats, live: false })),
     h(
       "div",
       { class: "panel__actions" },

@@ -14,14 +14,25 @@ const defaultSeats = () => [
   { kind: "casual", name: "" },
 ];
 
-/** The name a seat gets when its field is left empty. */
-function defaultName(seat, index) {
-  return seat.kind === "human" ? t("setup.defaultName", { n: index + 1 }) : t(`botName.${seat.kind}`);
+/**
+ * The name a seat gets when its field is left empty; nth: how many seats of
+ * its kind came before it, so that three casual bots are three people
+ * (Casey, Carla, Cyril), not "Casey, Casey 2, Casey 3".
+ */
+function defaultName(seat, index, nth = 0) {
+  if (seat.kind === "human") return t("setup.defaultName", { n: index + 1 });
+  const names = t(`botNames.${seat.kind}`).split(",");
+  return nth < names.length ? names[nth].trim() : t(`botName.${seat.kind}`);
+}
+
+/** The name seat i of seats gets if its field stays empty. */
+function untypedName(seats, i) {
+  return defaultName(seats[i], i, seats.slice(0, i).filter((other) => other.kind === seats[i].kind).length);
 }
 
 /** Names as the game will use them: typed, or defaulted; repeats numbered so the log stays clear. */
 export function seatNames(seats) {
-  const names = seats.map((seat, i) => seat.name.trim() || defaultName(seat, i));
+  const names = seats.map((seat, i) => seat.name.trim() || untypedName(seats, i));
   return names.map((name, i) => {
     const repeats = names.slice(0, i).filter((other) => other === name).length;
     return repeats ? `${name} ${repeats + 1}` : name;
@@ -78,9 +89,18 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
     class: "field field--number",
     min: limits.min,
     max: limits.max,
+    step: 1,
+    required: true, // an empty field is an error, never a silent 1
     value: state.rounds,
     "aria-label": t("setup.customRounds"),
+    "aria-describedby": "setup-rounds-error",
+    oninvalid: () => (roundsError.hidden = false),
   });
+  const roundsError = h(
+    "p",
+    { id: "setup-rounds-error", class: "setup__error", dataset: { testid: "rounds-error" }, hidden: true },
+    t("setup.roundsError", limits),
+  );
   const addButton = h("button", { type: "button", class: "button button--quiet", onclick: () => addSeat() }, t("setup.addPlayer"));
 
   function renderFirst() {
@@ -103,7 +123,8 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
             id: `setup-kind-${i}`,
             class: "field",
             "aria-label": t("setup.kindLabel", { n: i + 1 }),
-            onchange: (e) => ((seat.kind = e.target.value), renderFirst(), aids.sync(), (name.placeholder = defaultName(seat, i))),
+            // Every untyped name may change (the second casual bot is Carla): redraw, and stay on this field.
+            onchange: (e) => ((seat.kind = e.target.value), renderSeats(), aids.sync(), seatList.querySelector(`#setup-kind-${i}`).focus()),
           },
           h("option", { value: "human" }, t("level.human")),
           levels.map((level) => h("option", { value: level }, t(`level.${level}`))),
@@ -116,7 +137,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
           maxlength: NAME_LENGTH,
           autocomplete: "off",
           value: seat.name,
-          placeholder: defaultName(seat, i),
+          placeholder: untypedName(state.seats, i),
           "aria-label": t("setup.nameLabel", { n: i + 1 }),
           oninput: (e) => ((seat.name = e.target.value), renderFirst()),
         });
@@ -167,7 +188,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
     customRounds.disabled = mode !== "custom";
     state.rounds = mode === "custom" ? Math.min(limits.max, Math.max(limits.min, Math.round(Number(customRounds.value)) || limits.min)) : Number(mode);
   }
-  customRounds.addEventListener("input", syncRounds);
+  customRounds.addEventListener("input", () => (syncRounds(), (roundsError.hidden = customRounds.validity.valid)));
   firstSelect.addEventListener("change", () => (state.first = firstSelect.value === "random" ? "random" : Number(firstSelect.value)));
 
   const form = h(
@@ -207,6 +228,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
       roundChoice(1, t("setup.rounds1")),
       roundChoice(3, t("setup.rounds3")),
       h("span", { class: "setup__custom" }, roundChoice("custom", t("setup.roundsCustom")), customRounds),
+      roundsError,
     ),
     h("div", { class: "setup__group" }, h("label", { for: "setup-first", class: "setup__label" }, t("setup.first")), firstSelect),
     aids.fieldset,

@@ -1,20 +1,28 @@
 // The status line: whose turn it is and what they may do, or how the game
 // stands. Its data-phase / data-current / data-winners attributes are part
 // of the page's testing contract (docs/page-contract.md).
-import { cardName } from "../cards.js";
+import { cardInfo, cardName } from "../cards.js";
 import { t } from "../i18n.js";
 import { fill, h } from "./dom.js";
 
 /** What the player to move may do now, read from the engine's legal actions. */
-function hint(view) {
+function hint(view, events) {
   const legal = view.legal_actions;
   if (!view.hand) return t("hint.start");
   const card = cardName(view.hand);
   const canPlace = legal.some((a) => a.startsWith("place:"));
   const canDiscard = legal.some((a) => a.startsWith("discard:"));
-  if (canPlace && canDiscard) return t("hint.placeOrDiscard", { card });
-  if (canPlace) return t("hint.mustPlace", { card });
-  return t("hint.mustDiscard", { card });
+  const what = canPlace && canDiscard ? t("hint.placeOrDiscard", { card }) : canPlace ? t("hint.mustPlace", { card }) : t("hint.mustDiscard", { card });
+  const why = specialCard(view, events);
+  return why ? `${what} ${why}` : what;
+}
+
+/** Why a special card matters now: a STOP just placed or in hand, a Replay or a joker in hand (the card table's kinds). */
+function specialCard(view, events) {
+  const stop = events.find((event) => event.type === "place" && cardInfo(event.card).kind === "stop");
+  if (stop) return t("hint.stopPlaced", { stop: cardName(stop.card), card: cardName(view.hand) });
+  const kind = cardInfo(view.hand).kind;
+  return kind === "normal" ? null : t(`hint.${kind}`);
 }
 
 /** "Ann wins!" or "Shared victory: Ann and Bob". */
@@ -56,7 +64,7 @@ export function renderStatus(el, { phase, view = null, seats = [], scored = null
       const name = view.names[current];
       const seat = seats[current];
       main = seat.kind === "human" ? t("status.yourTurn", { who: name }) : t("status.botTurn", { who: name });
-      detail = seat.kind === "human" ? hint(view) : t("status.botLevel", { level: t(`level.${seat.level}`) });
+      detail = seat.kind === "human" ? hint(view, events) : t("status.botLevel", { level: t(`level.${seat.level}`) });
       if (view.ender !== null) chips.push(t("status.lastTurns", { who: view.names[view.ender] }));
       for (const event of events) {
         const text = flashText(event, view);

@@ -5,9 +5,10 @@ import { h } from "./dom.js";
 import { grid } from "./grid.js";
 import { hand } from "./hand.js";
 import { piles } from "./piles.js";
+import { recapLine } from "./recap.js";
 import { seatKind } from "./scores.js";
 
-function seatPanel({ view, seats, seat }) {
+function seatPanel({ view, seats, seat, stage, changed }) {
   const current = seat === view.current;
   const live = view.live[seat];
   return h(
@@ -22,15 +23,23 @@ function seatPanel({ view, seats, seat }) {
       h("span", { class: "seat__grid" }, t("seat.grid", { count: live.total })),
     ),
     // The player to move has the large grid on the stage; their small one would repeat it.
-    current ? h("p", { class: "seat__playing" }, t("seat.playing")) : grid({ seat, cells: view.grids[seat], size: "small", groups: live.groups }),
+    seat === stage
+      ? h("p", { class: "seat__playing" }, t("seat.playing"))
+      : grid({ seat, cells: view.grids[seat], size: "small", groups: live.groups, changed: changed(seat) }),
   );
 }
 
-/** table({view, seats, interactive, onAction}): interactive = a human may act now. */
-export function table({ view, seats, interactive, onAction }) {
+/**
+ * table({view, seats, stage, changed, recap, interactive, onAction}):
+ * stage = the seat whose grid is large (the player to move, or the one
+ * whose finished turn is held); changed(seat) = the spots its latest turn
+ * changed; recap = that turn in words; interactive = a human may act now.
+ */
+export function table({ view, seats, stage, changed, recap, interactive, onAction }) {
   const legal = new Set(interactive ? view.legal_actions : []);
-  const spots = new Map([...legal].filter((a) => a.startsWith("place:")).map((a) => [Number(a.slice(6)), a]));
-  const seat = view.current;
+  const seat = stage;
+  // Places are the mover's: a held grid that is not theirs offers none.
+  const spots = new Map([...legal].filter((a) => a.startsWith("place:") && seat === view.current).map((a) => [Number(a.slice(6)), a]));
   return [
     h(
       "section",
@@ -43,9 +52,10 @@ export function table({ view, seats, interactive, onAction }) {
           "h2",
           { class: "stage__title", id: "stage-title" },
           t("stage.grid", { who: view.names[seat] }),
-          h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total })),
+          h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total, total: view.totals[seat] })),
         ),
-        grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, onAction }),
+        recapLine(recap),
+        grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, onAction, changed: changed(seat) }),
       ),
     ),
     // After the stage in reading order (where the player acts comes first);
@@ -53,7 +63,7 @@ export function table({ view, seats, interactive, onAction }) {
     h(
       "ol",
       { class: "seats", "aria-label": t("table.players") },
-      view.names.map((_, i) => seatPanel({ view, seats, seat: i })),
+      view.names.map((_, i) => seatPanel({ view, seats, seat: i, stage, changed })),
     ),
   ];
 }
