@@ -17,14 +17,16 @@ import { fill } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
+import { initMenu } from "./ui/menu.js";
 import { otherTab } from "./ui/other-tab.js";
 import { scores } from "./ui/scores.js";
 import { scoringView } from "./ui/scoring-view.js";
-import { initContrast, initLanguages, initSpeed, initialSpeed } from "./ui/settings.js";
+import { animationScale, initAnimation, initContrast, initLanguages, initSound, initSpeed, initialSpeed } from "./ui/settings.js";
 import { seatNames, setup } from "./ui/setup.js";
 import { renderStatus } from "./ui/status.js";
 import { table } from "./ui/table.js";
 import { offerUpdates } from "./ui/update-prompt.js";
+import { startViewsAtTop } from "./ui/view-top.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -47,6 +49,7 @@ const el = {
 };
 
 initContrast($("contrast")); // before the first paint of the game
+startViewsAtTop(el.status, $("main"));
 
 let session = null;
 let writer = { held: true }; // this tab may save and play (single-writer.js)
@@ -84,7 +87,7 @@ async function step(request, { bot = false } = {}) {
   if (rushing && session.botToPlay && scheduler.redrawnLately()) return;
   await saveGame();
   render({ events });
-  if (before) await animateEvents(events, before, el.board, scheduler.flightMs);
+  if (before) await animateEvents(events, before, el.board, scheduler.flightMs * animationScale());
 }
 
 /** A click on a legal target: one click, one action, queued behind any flight. */
@@ -391,6 +394,9 @@ function initToolbar() {
       renderBotBar();
     },
   });
+  initAnimation($("animation"));
+  initSound($("sound"));
+  initMenu({ toggle: $("menu-button"), menu: $("menu"), settingsButton: $("settings-button"), settingsDialog: $("settings-dialog") });
   el.skip.addEventListener("click", () => {
     scheduler.skip();
     skipAnimations();
