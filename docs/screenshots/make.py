@@ -40,8 +40,10 @@ def main() -> int:
             page.click("[data-action=draw]", timeout=BOOT_MS)
             expect(page.locator(".hand .card--joker")).to_be_visible()
             page.wait_for_timeout(400)
-            shot = HERE / f"table-{width}x{height}.png"
-            page.screenshot(path=str(shot), animations="disabled", caret="hide")
+            shot = HERE / f"table-{width}x{height}.jpg"
+            page.screenshot(
+                path=str(shot), type="jpeg", quality=82, animations="disabled", caret="hide"
+            )
             print(f"wrote {shot.relative_to(HERE.parents[1])}")
             context.close()
         browser.close()
