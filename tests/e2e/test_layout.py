@@ -177,6 +177,11 @@ def test_french_and_german_fit_a_phone(
             .map((el) => [el.id, el.offsetWidth, el.offsetHeight])""",
     )
     assert len(controls) == 6 and all(w >= 44 and h >= 44 for _, w, h in controls), controls
+    # The switches and menus are remembered (the sounds read `sound`).
+    page.uncheck("#sound")
+    page.select_option("#animation", "off")
+    prefs = page.evaluate("JSON.parse(localStorage.getItem('dozito.prefs'))")
+    assert prefs["sound"] is False and prefs["animation"] == "off", prefs
 
 
 def test_views_open_at_the_top(new_page: Callable[..., Page], site_url: str) -> None:
