@@ -585,6 +585,10 @@ def main(argv: list[str]) -> int:
         "test",
         help="build, then run pytest here, on 3.11 and in Pyodide; other arguments go to pytest",
     )
+    commands.add_parser(
+        "screenshots",
+        help="build, then shoot the table at every screen size into docs/screenshots/",
+    )
     bench_parser = commands.add_parser("bench", help="build, then benchmark the site in Chromium")
     bench_parser.add_argument("--runs", type=int, default=5, help="interleaved boot runs")
     bench_parser.add_argument("--json", action="store_true", help="results as one JSON line")
@@ -601,6 +605,10 @@ def main(argv: list[str]) -> int:
         serve(args.port)
     elif args.command == "test":
         return test(extra)
+    elif args.command == "screenshots":  # docs/screenshots/make.py: which games, which sizes
+        return subprocess.run(
+            [str(VENV_PYTHON), str(ROOT / "docs" / "screenshots" / "make.py")], cwd=ROOT
+        ).returncode
     elif args.command == "bench":  # tests/bench/browser_bench.py: what it measures
         script = ROOT / "tests" / "bench" / "browser_bench.py"
         options = ["--runs", str(args.runs)] + ["--json"] * args.json

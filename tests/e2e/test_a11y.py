@@ -61,6 +61,11 @@ def test_axe_finds_nothing_on_any_view(axe_page: Page, site_url: str) -> None:
     axe_violations(page, "how-to-play dialog")
     page.keyboard.press("Escape")
 
+    page.click("#settings-button")
+    expect(page.locator("#settings-dialog")).to_be_visible()
+    axe_violations(page, "settings panel")
+    page.keyboard.press("Escape")
+
     # The table, mid-game: a human holds a card, legal targets are highlighted.
     page.fill("#setup-name-0", "Ann")
     page.select_option("#setup-kind-1", "rookie")
@@ -158,12 +163,15 @@ def test_high_contrast_toggle(new_page: Callable[..., Page], site_url: str) -> N
     expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
     html = page.locator("html")
     toggle = page.locator("#contrast")
-    expect(toggle).to_have_accessible_name("High contrast")
     expect(toggle).not_to_be_checked()
     expect(html).not_to_have_class(re.compile(r"\bhigh-contrast\b"))
 
+    page.click("#settings-button")  # the switch is in the settings panel
+    expect(toggle).to_have_accessible_name("High contrast")
     toggle.check()
     expect(html).to_have_class(re.compile(r"\bhigh-contrast\b"))
+    axe_violations(page, "settings panel in high contrast")
+    page.keyboard.press("Escape")
 
     # Remembered: the reload resumes the game with high contrast still on.
     page.reload()
@@ -177,6 +185,7 @@ def test_high_contrast_toggle(new_page: Callable[..., Page], site_url: str) -> N
     axe_violations(page, "table in high contrast")
 
     # Turned off, it stays off even though the system asks for more contrast.
+    page.click("#settings-button")
     page.locator("#contrast").uncheck()
     expect(html).not_to_have_class(re.compile(r"\bhigh-contrast\b"))
     page.emulate_media(contrast="more")
@@ -228,3 +237,19 @@ def test_arrow_keys_move_between_grid_spots(page: Page, site_url: str) -> None:
     legal.focus()
     page.keyboard.press("ArrowUp" if start > 8 else "ArrowDown")
     expect(spot(start - 4 if start > 8 else start + 4)).to_be_focused()
+
+
+def test_axe_finds_nothing_on_a_phone(new_page: Callable[..., Page], site_url: str) -> None:
+    """The phone layout (the players' strip, the folded menu), in high contrast."""
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci`", pytrace=False)
+    phone = {"width": 390, "height": 844}
+    page = new_page(viewport=phone, has_touch=True, is_mobile=True, contrast="more")
+    page.add_init_script(path=str(AXE))
+    page.goto(site_url + "?players=human,rookie,casual&rounds=1&seed=42&names=Ann&speed=instant")
+    page.click("[data-action=draw]", timeout=BOOT_MS)
+    expect(page.locator("[data-action^='discard:']").first).to_be_visible()
+    axe_violations(page, "table on a phone")
+    page.click("#menu-button")
+    expect(page.locator("#menu")).to_be_visible()
+    axe_violations(page, "menu on a phone")

@@ -148,6 +148,7 @@ def test_the_address_and_the_menu_choose_the_language_and_it_is_remembered(
 
     # The menu switches at once (a game in progress goes on), and the choice
     # is remembered: the address has no lang= and the browser says German.
+    page.click("#settings-button")
     picker = page.locator("#language")
     expect(picker).to_be_visible()
     expect(picker).to_have_value("en")

@@ -279,7 +279,9 @@ def test_a_blocked_storage_still_plays(page: Page, site_url: str) -> None:
     status = page.locator(STATUS)
     expect(status).to_have_attribute("data-phase", "turn")
     expect(page.locator(NOTICE)).to_contain_text(UNSAVED)
+    page.click("#settings-button")
     page.select_option("#speed", "fast")  # a preference that cannot be stored either
+    page.keyboard.press("Escape")
     click_some(page, 4)
     expect(status).to_have_attribute("data-phase", "turn")
     expect(page.locator("#log li")).not_to_have_count(1)

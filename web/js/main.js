@@ -24,16 +24,18 @@ import { fill } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
+import { initMenu } from "./ui/menu.js";
 import { otherTab } from "./ui/other-tab.js";
 import { ReviewView, stepBoard } from "./ui/review.js";
 import { handOver, recapText } from "./ui/recap.js";
 import { scores } from "./ui/scores.js";
 import { scoringView } from "./ui/scoring-view.js";
-import { initContrast, initLanguages, initSpeed, initialSpeed } from "./ui/settings.js";
+import { animationScale, initAnimation, initContrast, initLanguages, initSound, initSpeed, initialSpeed } from "./ui/settings.js";
 import { seatNames, setup } from "./ui/setup.js";
 import { renderStatus } from "./ui/status.js";
 import { table } from "./ui/table.js";
 import { offerUpdates } from "./ui/update-prompt.js";
+import { startViewsAtTop } from "./ui/view-top.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -59,6 +61,7 @@ const el = {
 };
 
 initContrast($("contrast")); // before the first paint of the game
+startViewsAtTop(el.status, $("main"));
 
 let session = null;
 let writer = { held: true }; // this tab may save and play (single-writer.js)
@@ -126,7 +129,7 @@ async function step(request, { bot = false } = {}) {
   if (rushing && session.botToPlay && scheduler.redrawnLately()) return;
   await saveGame();
   render({ events, focusMain: handingOver !== null });
-  if (before && handingOver === null) await animateEvents(events, before, el.board, scheduler.flightMs);
+  if (before && handingOver === null) await animateEvents(events, before, el.board, scheduler.flightMs * animationScale());
   if (holding !== null) {
     await scheduler.hold(); // the next human's click, or "skip", ends it at once
     holding = null;
@@ -769,6 +772,9 @@ function initToolbar() {
       renderBotBar();
     },
   });
+  initAnimation($("animation"));
+  initSound($("sound"));
+  initMenu({ toggle: $("menu-button"), menu: $("menu"), settingsButton: $("settings-button"), settingsDialog: $("settings-dialog") });
   el.skip.addEventListener("click", () => {
     scheduler.skip();
     skipAnimations();

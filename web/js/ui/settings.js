@@ -1,6 +1,7 @@
-// The player's settings in the toolbar (its markup is in index.html, its
-// styles in css/toolbar.css): high contrast, the bots' speed and the
-// language. Each choice is remembered in the preferences (save.js).
+// The settings panel (its markup is in index.html, its styles in
+// css/settings.css): the bots' speed, card animations, high contrast, sound
+// and the language. Each choice is remembered in the preferences (save.js);
+// the sound switch only stores `sound` (true or false), which the sounds read.
 import { saveLanguage, t } from "../i18n.js";
 import { readPrefs, storePrefs } from "../save.js";
 import { SPEEDS, speedFromQuery } from "../url.js";
@@ -59,4 +60,27 @@ export function initLanguages(select, picker, { language, languages }) {
     location.replace(url);
   });
   picker.hidden = Object.keys(languages).length < 2;
+}
+
+const ANIMATIONS = { slow: 1.6, normal: 1, fast: 0.5, off: 0 };
+
+/** How much longer (or shorter) than the bot speed's own a card flight lasts: the player's choice. */
+export function animationScale() {
+  return ANIMATIONS[readPrefs().animation] ?? 1;
+}
+
+/** The card animations menu. */
+export function initAnimation(select) {
+  fill(
+    select,
+    Object.keys(ANIMATIONS).map((value) => h("option", { value }, t(`animation.${value}`))),
+  );
+  select.value = readPrefs().animation in ANIMATIONS ? readPrefs().animation : "normal";
+  select.addEventListener("change", () => storePrefs({ animation: select.value }));
+}
+
+/** The sound switch: on unless the player turned it off. */
+export function initSound(box) {
+  box.checked = readPrefs().sound !== false;
+  box.addEventListener("change", () => storePrefs({ sound: box.checked }));
 }
