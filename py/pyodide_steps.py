@@ -47,6 +47,7 @@ def main(job_json: str) -> None:
     functions: dict[str, Callable[..., None]] = {
         "compile_stdlib": compile_stdlib,
         "compile_wheel": compile_wheel,
+        "make_boot_zip": make_boot_zip,
         "verify_site": verify_site,
     }
     for name, *paths in json.loads(job_json)["calls"]:
@@ -125,22 +126,54 @@ def compile_wheel(src: str, dst: str) -> None:
     print(f"compiled the engine wheel into {dst.removeprefix('/host/')}")
 
 
-def verify_site(stdlib_pyc: str) -> None:
+def make_boot_zip(stdlib_pyc: str, wheel: str, dst: str) -> None:
+    """The zip the worker mounts as the standard library: stdlib_pyc plus the
+    engine's modules of the browser's wheel, each .py beside its .pyc.
+
+    Importing the engine from there needs no `loadPackage` (no lock file, no
+    wheel to fetch and unpack), and the engine can be in a memory snapshot:
+    one installed by `loadPackage` makes `makeMemorySnapshot` fail.
+    """
+    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+    with zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
+        with zipfile.ZipFile(stdlib_pyc) as zin:
+            for info in zin.infolist():
+                zout.writestr(copy_entry(info, info.filename), zin.read(info))
+        with zipfile.ZipFile(wheel) as zin:
+            for info in zin.infolist():
+                if info.filename.endswith(".py"):
+                    data = zin.read(info)
+                    pyc = unchecked_pyc(data, f"{mounted}/{info.filename}")
+                    zout.writestr(copy_entry(info, info.filename + "c"), pyc)
+                    zout.writestr(copy_entry(info, info.filename), data)  # for tracebacks
+    print(f"made the boot zip {dst.removeprefix('/host/')}")
+
+
+def verify_site(stdlib_zip: str) -> None:
     """(In Pyodide booted from dist/) Check that the .pyc files are the ones used.
 
-    Every .pyc in the stdlib zip and the installed engine carries this
-    runtime's magic number, the stdlib was imported from them, and the
+    Every .pyc in the stdlib zip carries this runtime's magic number, the
+    stdlib was imported from them, the engine came from the zip's .pyc if the
+    zip holds it (the boot zip), else from the wheel's unchecked .pyc, and the
     engine's bridge answers a request.
     """
     import dozito.bridge
 
     magic = importlib.util.MAGIC_NUMBER
-    with zipfile.ZipFile(stdlib_pyc) as stdlib:
-        stale = [n for n in stdlib.namelist() if n.endswith(".pyc") and stdlib.read(n)[:4] != magic]
+    with zipfile.ZipFile(stdlib_zip) as stdlib:
+        names = stdlib.namelist()
+        stale = [n for n in names if n.endswith(".pyc") and stdlib.read(n)[:4] != magic]
     assert not stale, f"{len(stale)} stdlib .pyc files are not for {sys.version}: {stale[:3]}"
     assert json.__file__.endswith(".pyc"), f"json was not imported from a .pyc: {json.__file__}"
-    cached = Path(dozito.bridge.__spec__.cached or "").read_bytes()
-    assert cached[:8] == magic + b"\1\0\0\0", "the engine has no unchecked .pyc for this runtime"
+    if "dozito/bridge.pyc" in names:
+        loader = type(dozito.bridge.__loader__).__name__
+        assert loader == "zipimporter", f"the engine was not imported from the zip: {loader}"
+        assert dozito.bridge.__file__.endswith(".pyc"), dozito.bridge.__file__
+        where = "the boot zip"
+    else:
+        cached = Path(dozito.bridge.__spec__.cached or "").read_bytes()
+        assert cached[:8] == magic + b"\1\0\0\0", "the engine has no unchecked .pyc"
+        where = "its wheel"
     reply = json.loads(dozito.bridge.handle('{"op": "cards"}'))
     assert reply["ok"], reply
-    print(f"verified dist/pyodide under Python {sys.version.split()[0]} (magic {magic.hex()})")
+    print(f"verified dist/pyodide under Python {sys.version.split()[0]}, the engine from {where}")

@@ -66,7 +66,7 @@ def wait_offline_ready(page: Page, site: Path) -> None:
     info = build_info(site)
     caches = page.evaluate(OFFLINE_READY)
     assert caches["names"] == [f"dozito-{info['hash']}"]
-    # Every file but the unused plain stdlib, and the page as "./".
+    # Every file but those the page never loads (the wheel, its lock), and the page as "./".
     assert caches["sizes"] == [len(site_build.precached(info["files"])) + 1]
 
 
@@ -104,7 +104,14 @@ def test_a_second_visit_boots_and_plays_offline(page: Page, site_url: str) -> No
     open_page(page, site_url + "?players=casual,casual&rounds=1&seed=3&speed=instant")
     play_bots_to_the_end(page)
     # Everything, the engine's worker and the Pyodide runtime included, came from the cache.
-    assert {"main.js", "worker.js", "pyodide.asm.wasm", "python_stdlib_pyc.zip"} <= served.keys()
+    expected = {
+        "main.js",
+        "worker.js",
+        "pyodide.asm.wasm",
+        "python_stdlib_boot.zip",
+        "snapshot.bin",
+    }
+    assert expected <= served.keys()
     assert all(served.values()), [name for name, cached in served.items() if not cached]
     assert page.evaluate("navigator.onLine") is False
 

@@ -62,6 +62,8 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
 
     const engine = {
       bootMs: null,
+      /** "snapshot" (restored from the build's memory snapshot) or "normal". */
+      boot: null,
       request(obj) {
         if (failure) return Promise.reject(failure);
         const id = ++lastId;
@@ -103,6 +105,7 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
         booted = true;
         watch(); // requests sent during the boot
         engine.bootMs = data.ms;
+        engine.boot = data.boot;
         resolve(engine);
         onStatus("ready");
       } else if (data.type === "failed") {
