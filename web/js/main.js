@@ -13,7 +13,7 @@ import { claimWriter } from "./single-writer.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
-import { fill } from "./ui/dom.js";
+import { fill, focusAfterLayout } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
@@ -208,7 +208,7 @@ function render({ events = [], focusMain = false } = {}) {
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
-    if (focusMain || lost) panel.querySelector(".button--primary").focus();
+    if (focusMain || lost) focusAfterLayout(panel.querySelector(".button--primary"));
   }
   renderBotBar();
 }
@@ -221,7 +221,7 @@ function keepFocus(root, redraw, focusMain) {
   if (!had && !focusMain) return;
   const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled):not([aria-disabled="true"])`);
   const next = same || root.querySelector("[data-action]");
-  if (next) next.focus({ preventScroll: !focusMain });
+  if (next) focusAfterLayout(next, { scroll: focusMain });
 }
 
 function renderBotBar() {
