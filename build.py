@@ -10,11 +10,14 @@ Python that `.python-version` names) and `node_modules` itself, and runs the
 tools inside them as subprocesses.
 
 dist/ is a static site that works under any path prefix: web/ as it is, plus
-pyodide/ holding the Pyodide runtime from npm, a byte-compiled copy of its
-standard library (python_stdlib_pyc.zip) and the engine's wheel, registered in
-pyodide-lock.json so that `pyodide.loadPackage("dozito")` finds it. The
-expensive outputs are cached under .cache/build/ by the hash of their inputs,
-so a rebuild with nothing changed only compares files.
+pyodide/ holding the Pyodide runtime from npm, the boot zip (its standard
+library byte-compiled, with the engine's modules byte-compiled in it:
+python_stdlib_boot.zip), a memory snapshot of Python booted from that zip with
+the engine imported (snapshot.bin, which the worker restores), and the engine's
+wheel, registered in pyodide-lock.json so that `pyodide.loadPackage("dozito")`
+finds it (the page itself never loads either). The expensive outputs are
+cached under .cache/build/ by the hash of their inputs, so a rebuild with
+nothing changed only compares files.
 
 The site works offline: dist/sw.js, the service worker, is web/sw.js with the
 build's content hash and the files to precache, each with its SHA-256, filled
@@ -433,11 +436,12 @@ def build_boot(stdlib_pyc: Path, engine: Path) -> Path:
     keep_only("boot", out)
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    run_in_pyodide(
-        PYODIDE_NPM,
-        stdlib_pyc,
-        [["make_boot_zip", rel(stdlib_pyc), rel(wheel), rel(out / BOOT_ZIP)]],
-    )
+    full = out / f"full-{BOOT_ZIP}"
+    calls = [["make_boot_zip", rel(stdlib_pyc), rel(wheel), rel(full)]]
+    run_in_pyodide(PYODIDE_NPM, stdlib_pyc, calls)
+    # Booted from the whole zip, Pyodide sees which of its modules the page can use.
+    run_in_pyodide(PYODIDE_NPM, full, [["trim_boot_zip", rel(full), rel(out / BOOT_ZIP)]])
+    full.unlink()
     (out / BOOT_ZIP).chmod(0o644)  # Pyodide writes files with mode 0666
     job = {
         "pyodide": str(PYODIDE_NPM),

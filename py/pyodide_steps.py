@@ -48,6 +48,7 @@ def main(job_json: str) -> None:
         "compile_stdlib": compile_stdlib,
         "compile_wheel": compile_wheel,
         "make_boot_zip": make_boot_zip,
+        "trim_boot_zip": trim_boot_zip,
         "verify_site": verify_site,
     }
     for name, *paths in json.loads(job_json)["calls"]:
@@ -147,6 +148,61 @@ def make_boot_zip(stdlib_pyc: str, wheel: str, dst: str) -> None:
                     zout.writestr(copy_entry(info, info.filename + "c"), pyc)
                     zout.writestr(copy_entry(info, info.filename), data)  # for tracebacks
     print(f"made the boot zip {dst.removeprefix('/host/')}")
+
+
+def exercise_engine() -> None:
+    """Run what the page can make the engine do: every op, every bot level, a
+    refused request, a traceback through the engine's code (InternalError)."""
+    import traceback
+
+    import dozito.bridge
+    from dozito.bots import LEVELS
+
+    def ask(request: dict[str, object]) -> dict[str, object]:
+        reply: dict[str, object] = json.loads(dozito.bridge.handle(json.dumps(request)))
+        return reply
+
+    for op in ("cards", "rules", "view", "no-such-op"):
+        ask({"op": op})
+    reply = ask({"op": "new", "players": list(LEVELS), "rounds": 1, "seed": 1})
+    while ask({"op": "view"})["result"]["view"]["phase"] != "game_over":  # type: ignore[index]
+        view = ask({"op": "view"})["result"]["view"]  # type: ignore[index]
+        ask({"op": "bot", "level": LEVELS[view["current"]]})
+    text = ask({"op": "record"})["result"]["record_text"]  # type: ignore[index]
+    ask({"op": "load", "text": text})
+    ask({"op": "load", "text": "{"})
+    ask({"op": "act", "action": "place:3"})
+    assert reply["ok"], reply
+    try:
+        dozito.bridge.handle(None)  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - any error: its traceback is the point
+        traceback.format_exc()
+
+
+def trim_boot_zip(full: str, dst: str) -> None:
+    """(In Pyodide booted from full) Copy full into dst with only the modules
+    that Pyodide's boot, the engine's import and exercise_engine() load, and
+    the codecs: the page never imports another module (the whole stdlib is
+    4.5 MB of the zip)."""
+    exercise_engine()
+    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+    used = {
+        m.__file__.removeprefix(mounted)
+        for m in list(sys.modules.values())
+        if (getattr(m, "__file__", None) or "").startswith(mounted)
+    }
+    sources = {name.removesuffix("c") for name in used if name.startswith("dozito/")}
+    with zipfile.ZipFile(full) as zin, zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
+        # Every codec too: a codec is looked up by name, at the first text that needs it.
+        kept = [
+            info
+            for info in zin.infolist()
+            if info.filename in used | sources or info.filename.startswith("encodings/")
+        ]
+        for info in kept:
+            zout.writestr(copy_entry(info, info.filename), zin.read(info))
+    assert "dozito/bridge.pyc" in used and "json/__init__.pyc" in used, sorted(used)[:10]
+    print(f"trimmed the boot zip to {len(kept)} of {len(zin.infolist())} files")
 
 
 def verify_site(stdlib_zip: str) -> None:
