@@ -10,11 +10,14 @@ Python that `.python-version` names) and `node_modules` itself, and runs the
 tools inside them as subprocesses.
 
 dist/ is a static site that works under any path prefix: web/ as it is, plus
-pyodide/ holding the Pyodide runtime from npm, a byte-compiled copy of its
-standard library (python_stdlib_pyc.zip) and the engine's wheel, registered in
-pyodide-lock.json so that `pyodide.loadPackage("dozito")` finds it. The
-expensive outputs are cached under .cache/build/ by the hash of their inputs,
-so a rebuild with nothing changed only compares files.
+pyodide/ holding the Pyodide runtime from npm, the boot zip (its standard
+library byte-compiled, with the engine's modules byte-compiled in it:
+python_stdlib_boot.zip), a memory snapshot of Python booted from that zip with
+the engine imported (snapshot.bin, which the worker restores), and the engine's
+wheel, registered in pyodide-lock.json so that `pyodide.loadPackage("dozito")`
+finds it (the page itself never loads either). The expensive outputs are
+cached under .cache/build/ by the hash of their inputs, so a rebuild with
+nothing changed only compares files.
 
 The site works offline: dist/sw.js, the service worker, is web/sw.js with the
 build's content hash and the files to precache, each with its SHA-256, filled
@@ -42,6 +45,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
+from fnmatch import fnmatchcase
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -55,22 +59,27 @@ CACHE = ROOT / ".cache" / "build"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_NPM = NODE_MODULES / "pyodide"
 
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-"""What dist/pyodide/ takes from the npm package (its lock file then lists the engine too)."""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+"""What dist/pyodide/ takes from the npm package as it is (the lock file, with the engine
+added, comes from build_engine; the default python_stdlib.zip is never loaded)."""
 STDLIB_PYC = "python_stdlib_pyc.zip"
-"""The byte-compiled standard library, which the worker passes as stdLibURL."""
+"""The byte-compiled standard library (kept in .cache/build for the boot zip and the tests)."""
+BOOT_ZIP = "python_stdlib_boot.zip"
+"""What the worker mounts as the standard library: STDLIB_PYC plus the engine, byte-compiled."""
+SNAPSHOT = "snapshot.bin"
+"""Pyodide's memory just after `import dozito.bridge`, booted from BOOT_ZIP, zero runs cut out."""
+SNAPSHOT_MAGIC = b"DZS1"
+"""The first bytes of SNAPSHOT, which web/js/engine/snapshot.js checks."""
+WORKER = WEB / "js" / "engine" / "worker.js"
+WORKER_ABI = re.compile(r'^const PYODIDE_ABI = "([^"]+)";$', re.M)
+"""Where the worker names the ABI of the lock it passes inline (Pyodide refuses another)."""
 SERVICE_WORKER = "sw.js"
 """The service worker: web/sw.js is its template, never copied to dist/ as it is."""
 SW_BUILD_TOKEN = '"__DOZITO_BUILD__"'
 """Where dist/sw.js has the build: {"hash": ..., "files": {path: its SHA-256 in hex}}."""
-NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
-"""Files of dist/ that the page never loads (the worker loads STDLIB_PYC instead)."""
+NOT_PRECACHED = ("pyodide/pyodide-lock.json", "pyodide/dozito-*.whl")
+"""Files of dist/ that the page never loads: the lock file listing the engine's wheel
+(for `loadPackage("dozito")` from the site, as tests/e2e/test_wheel.py does)."""
 PAGE = "index.html"
 """The site's one page, whose <meta> holds the content security policy."""
 PAGE_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
@@ -91,6 +100,7 @@ MIME_TYPES = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".whl": "application/zip",
+    ".bin": "application/octet-stream",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",
@@ -262,6 +272,60 @@ module.main(job)
 """
 
 
+SNAPSHOT_RUNNER = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const job = JSON.parse(process.argv[1]);
+const { loadPyodide } = await import(pathToFileURL(job.pyodide + "/pyodide.mjs").href);
+const { decodeSnapshot } = await import(pathToFileURL(job.decoder).href);
+const config = { indexURL: job.pyodide + "/", stdLibURL: job.stdlib, lockFileContents: job.lock };
+const IMPORT = "import dozito.bridge";
+const CHECK = "dozito.bridge.handle('{\\"op\\": \\"cards\\"}')";
+
+/** Runs of zero bytes cut out, in CHUNK steps: [magic, size, then (zeros, length, bytes)...]. */
+function encode(raw, magic) {
+  const CHUNK = 4096;
+  const parts = [Buffer.from(magic), Buffer.alloc(4)];
+  parts[1].writeUInt32LE(raw.length);
+  const isZero = (at) => raw.subarray(at, at + CHUNK).every((byte) => byte === 0);
+  for (let at = 0; at < raw.length; ) {
+    let zeros = at;
+    while (zeros < raw.length && isZero(zeros)) zeros = Math.min(zeros + CHUNK, raw.length);
+    let end = zeros;
+    while (end < raw.length && !isZero(end)) end = Math.min(end + CHUNK, raw.length);
+    const head = Buffer.alloc(8);
+    head.writeUInt32LE(zeros - at, 0);
+    head.writeUInt32LE(end - zeros, 4);
+    parts.push(head, raw.subarray(zeros, end));
+    at = end;
+  }
+  return Buffer.concat(parts);
+}
+
+try {
+  const maker = await loadPyodide({ ...config, _makeSnapshot: true });
+  maker.runPython(IMPORT);
+  const raw = maker.makeMemorySnapshot();
+  writeFileSync(job.out, encode(raw, job.magic));
+  // The proof that it restores, through the worker's own decoder.
+  const encoded = readFileSync(job.out);
+  const end = encoded.byteOffset + encoded.length;
+  const decoded = decodeSnapshot(encoded.buffer.slice(encoded.byteOffset, end));
+  if (Buffer.compare(Buffer.from(decoded), Buffer.from(raw))) {
+    throw new Error("the snapshot does not decode to itself");
+  }
+  const restored = await loadPyodide({ ...config, _loadSnapshot: decoded });
+  if (!JSON.parse(restored.runPython(CHECK)).ok) {
+    throw new Error("the restored engine does not answer");
+  }
+  console.log(`snapshot: ${raw.length} bytes, ${encoded.length} without zero runs; restores`);
+} catch (error) {
+  console.error(error.message ?? error);
+  process.exit(1);
+}
+"""
+
+
 def run_in_pyodide(
     pyodide_dir: Path, stdlib: Path, calls: list[list[str]], packages: tuple[str, ...] = ()
 ) -> None:
@@ -338,18 +402,75 @@ def build_engine(stdlib_pyc: Path) -> Path:
     return out
 
 
+def boot_lock() -> dict[str, Any]:
+    """The lock file the worker passes inline: no packages, the runtime's ABI.
+
+    The worker never calls loadPackage, so it needs no lock file download; but
+    Pyodide checks the lock's ABI, which worker.js names: it must be the runtime's.
+    """
+    info = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())["info"]
+    named = WORKER_ABI.findall(WORKER.read_text())
+    if named != [info["abi_version"]]:
+        sys.exit(f"build.py: {rel(WORKER)} must name PYODIDE_ABI {info['abi_version']!r} once")
+    return {"info": {"abi_version": info["abi_version"]}, "packages": {}}
+
+
+def build_boot(stdlib_pyc: Path, engine: Path) -> Path:
+    """A folder holding BOOT_ZIP and SNAPSHOT, made and restored once under Node.js.
+
+    The snapshot uses Pyodide's private `_makeSnapshot` / `_loadSnapshot`
+    options, tied to the runtime's build (its BUILD_ID is checked on restore):
+    it is remade whenever the runtime, the zip or this code changes, and the
+    runner proves that it restores and answers before the build goes on.
+    """
+    (wheel,) = engine.glob("*.whl")
+    decoder = WEB / "js" / "engine" / "snapshot.js"
+    code = code_hash(build_boot, boot_lock)
+    code = hashlib.sha256((code + SNAPSHOT_RUNNER).encode()).hexdigest()[:16]
+    key = inputs_hash(
+        [stdlib_pyc, wheel, PYODIDE_STEPS, decoder, *(PYODIDE_NPM / f for f in PYODIDE_FILES)]
+    )
+    out = CACHE / f"boot-{key}{code}"
+    if (out / SNAPSHOT).exists():
+        return out
+    keep_only("boot", out)
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    full = out / f"full-{BOOT_ZIP}"
+    calls = [["make_boot_zip", rel(stdlib_pyc), rel(wheel), rel(full)]]
+    run_in_pyodide(PYODIDE_NPM, stdlib_pyc, calls)
+    # Booted from the whole zip, Pyodide sees which of its modules the page can use.
+    run_in_pyodide(PYODIDE_NPM, full, [["trim_boot_zip", rel(full), rel(out / BOOT_ZIP)]])
+    full.unlink()
+    (out / BOOT_ZIP).chmod(0o644)  # Pyodide writes files with mode 0666
+    job = {
+        "pyodide": str(PYODIDE_NPM),
+        "stdlib": str(out / BOOT_ZIP),
+        "lock": boot_lock(),
+        "decoder": str(decoder),
+        "magic": SNAPSHOT_MAGIC.decode(),
+        "out": str(out / f"{SNAPSHOT}.part"),
+    }
+    log("Pyodide: make_snapshot")
+    subprocess.run(
+        ["node", "--input-type=module", "-e", SNAPSHOT_RUNNER, json.dumps(job)], check=True
+    )
+    (out / f"{SNAPSHOT}.part").rename(out / SNAPSHOT)
+    return out
+
+
 def rel(path: Path) -> str:
     """path relative to the repository root, as Pyodide under Node.js sees it below /host."""
     return str(path.relative_to(ROOT))
 
 
-def site_files(stdlib_pyc: Path, engine: Path) -> dict[str, Path]:
+def site_files(engine: Path, boot: Path) -> dict[str, Path]:
     """What dist/ must hold: its relative path -> the file to copy there."""
     files = {p.relative_to(WEB).as_posix(): p for p in tree_files(WEB)}
     del files[SERVICE_WORKER]  # written by write_service_worker
     runtime = {f: PYODIDE_NPM / f for f in PYODIDE_FILES}
-    runtime[STDLIB_PYC] = stdlib_pyc
     runtime.update((p.name, p) for p in engine.iterdir())  # the wheel and its lock file
+    runtime.update((p.name, p) for p in boot.iterdir())  # the boot zip and the snapshot
     for name, path in runtime.items():
         if f"pyodide/{name}" in files:
             sys.exit(f"build.py: web/pyodide/{name} clashes with the vendored Pyodide")
@@ -404,7 +525,9 @@ def write_build_info(files: dict[str, Path]) -> str:
 
 def precached(files: Iterable[str]) -> list[str]:
     """The files, of those of dist/, that the service worker stores for offline play."""
-    return sorted(name for name in files if name not in NOT_PRECACHED)
+    return sorted(
+        name for name in files if not any(fnmatchcase(name, left) for left in NOT_PRECACHED)
+    )
 
 
 def write_service_worker(site: Path, build_hash: str, files: Iterable[str]) -> None:
@@ -426,13 +549,16 @@ def write_service_worker(site: Path, build_hash: str, files: Iterable[str]) -> N
 
 
 def verify_dist() -> None:
-    """Boot dist/pyodide under Node.js as the worker does, once for each content of it."""
+    """Boot dist/pyodide under Node.js from its boot zip, and from the wheel its lock
+    file lists, once for each content of it (build_boot has restored the snapshot)."""
     pyodide = DIST / "pyodide"
     key = inputs_hash([pyodide])
     stamp = CACHE / "verified"
     if stamp_is(stamp, key):
         return
-    stdlib = pyodide / STDLIB_PYC
+    boot = pyodide / BOOT_ZIP
+    run_in_pyodide(pyodide, boot, [["verify_site", rel(boot)]])
+    stdlib = build_stdlib_pyc()
     run_in_pyodide(pyodide, stdlib, [["verify_site", rel(stdlib)]], ("dozito",))
     stamp.write_text(key)
 
@@ -450,7 +576,8 @@ def build() -> None:
         if not WEB.is_dir():
             sys.exit("build.py: web/ is missing")
         stdlib_pyc = build_stdlib_pyc()
-        files = site_files(stdlib_pyc, build_engine(stdlib_pyc))
+        engine = build_engine(stdlib_pyc)
+        files = site_files(engine, build_boot(stdlib_pyc, engine))
         copied = sync_dist(files)
         build_hash = write_build_info(files)
         write_service_worker(DIST, build_hash, files)

@@ -36,6 +36,7 @@ import zipfile
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 from pathlib import Path
+from typing import Any
 
 LEFT_OUT = ("dozito/lab/*", "dozito/cli.py", "dozito/__main__.py", "*.dist-info/entry_points.txt")
 """What the browser's wheel leaves out of the engine's: the lab and the command
@@ -47,6 +48,8 @@ def main(job_json: str) -> None:
     functions: dict[str, Callable[..., None]] = {
         "compile_stdlib": compile_stdlib,
         "compile_wheel": compile_wheel,
+        "make_boot_zip": make_boot_zip,
+        "trim_boot_zip": trim_boot_zip,
         "verify_site": verify_site,
     }
     for name, *paths in json.loads(job_json)["calls"]:
@@ -125,22 +128,107 @@ def compile_wheel(src: str, dst: str) -> None:
     print(f"compiled the engine wheel into {dst.removeprefix('/host/')}")
 
 
-def verify_site(stdlib_pyc: str) -> None:
+def make_boot_zip(stdlib_pyc: str, wheel: str, dst: str) -> None:
+    """The zip the worker mounts as the standard library: stdlib_pyc plus the
+    engine's modules of the browser's wheel, each .py beside its .pyc.
+
+    Importing the engine from there needs no `loadPackage` (no lock file, no
+    wheel to fetch and unpack), and the engine can be in a memory snapshot:
+    one installed by `loadPackage` makes `makeMemorySnapshot` fail.
+    """
+    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+    with zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
+        with zipfile.ZipFile(stdlib_pyc) as zin:
+            for info in zin.infolist():
+                zout.writestr(copy_entry(info, info.filename), zin.read(info))
+        with zipfile.ZipFile(wheel) as zin:
+            for info in zin.infolist():
+                if info.filename.endswith(".py"):
+                    data = zin.read(info)
+                    pyc = unchecked_pyc(data, f"{mounted}/{info.filename}")
+                    zout.writestr(copy_entry(info, info.filename + "c"), pyc)
+                    zout.writestr(copy_entry(info, info.filename), data)  # for tracebacks
+    print(f"made the boot zip {dst.removeprefix('/host/')}")
+
+
+def exercise_engine() -> None:
+    """Run what the page can make the engine do: every op, every bot level, a
+    refused request, a traceback through the engine's code (InternalError)."""
+    import traceback
+
+    import dozito.bridge
+    from dozito.bots import LEVELS
+    from dozito.errors import MalformedError
+    from dozito.game import Game
+
+    def ask(request: dict[str, Any]) -> Any:
+        return json.loads(dozito.bridge.handle(json.dumps(request)))
+
+    for op in ("cards", "rules", "view", "no-such-op"):
+        ask({"op": op})
+    reply = ask({"op": "new", "players": list(LEVELS), "rounds": 1, "seed": 1})
+    view = reply["result"]["view"]
+    while view["phase"] != "game_over":
+        view = ask({"op": "bot", "level": LEVELS[view["current"]]})["result"]["view"]
+    text = ask({"op": "record"})["result"]["record_text"]
+    ask({"op": "load", "text": text})
+    ask({"op": "load", "text": "{"})
+    ask({"op": "act", "action": "place:3"})
+    assert reply["ok"], reply
+    try:  # as the bridge words an InternalError: a traceback through the engine's source
+        Game.from_record({})
+    except MalformedError:
+        traceback.format_exc()
+
+
+def trim_boot_zip(full: str, dst: str) -> None:
+    """(In Pyodide booted from full) Copy full into dst with only the modules
+    that Pyodide's boot, the engine's import and exercise_engine() load, and
+    the codecs: the page never imports another module (the whole stdlib is
+    4.5 MB of the zip)."""
+    exercise_engine()
+    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+    files = [getattr(module, "__file__", None) or "" for module in list(sys.modules.values())]
+    used = {file.removeprefix(mounted) for file in files if file.startswith(mounted)}
+    sources = {name.removesuffix("c") for name in used if name.startswith("dozito/")}
+    with zipfile.ZipFile(full) as zin, zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
+        # Every codec too: a codec is looked up by name, at the first text that needs it.
+        kept = [
+            info
+            for info in zin.infolist()
+            if info.filename in used | sources or info.filename.startswith("encodings/")
+        ]
+        for info in kept:
+            zout.writestr(copy_entry(info, info.filename), zin.read(info))
+    assert "dozito/bridge.pyc" in used and "json/__init__.pyc" in used, sorted(used)[:10]
+    print(f"trimmed the boot zip to {len(kept)} of {len(zin.infolist())} files")
+
+
+def verify_site(stdlib_zip: str) -> None:
     """(In Pyodide booted from dist/) Check that the .pyc files are the ones used.
 
-    Every .pyc in the stdlib zip and the installed engine carries this
-    runtime's magic number, the stdlib was imported from them, and the
+    Every .pyc in the stdlib zip carries this runtime's magic number, the
+    stdlib was imported from them, the engine came from the zip's .pyc if the
+    zip holds it (the boot zip), else from the wheel's unchecked .pyc, and the
     engine's bridge answers a request.
     """
     import dozito.bridge
 
     magic = importlib.util.MAGIC_NUMBER
-    with zipfile.ZipFile(stdlib_pyc) as stdlib:
-        stale = [n for n in stdlib.namelist() if n.endswith(".pyc") and stdlib.read(n)[:4] != magic]
+    with zipfile.ZipFile(stdlib_zip) as stdlib:
+        names = stdlib.namelist()
+        stale = [n for n in names if n.endswith(".pyc") and stdlib.read(n)[:4] != magic]
     assert not stale, f"{len(stale)} stdlib .pyc files are not for {sys.version}: {stale[:3]}"
     assert json.__file__.endswith(".pyc"), f"json was not imported from a .pyc: {json.__file__}"
-    cached = Path(dozito.bridge.__spec__.cached or "").read_bytes()
-    assert cached[:8] == magic + b"\1\0\0\0", "the engine has no unchecked .pyc for this runtime"
+    if "dozito/bridge.pyc" in names:
+        loader = type(dozito.bridge.__loader__).__name__
+        assert loader == "zipimporter", f"the engine was not imported from the zip: {loader}"
+        assert dozito.bridge.__file__.endswith(".pyc"), dozito.bridge.__file__
+        where = "the boot zip"
+    else:
+        cached = Path(dozito.bridge.__spec__.cached or "").read_bytes()
+        assert cached[:8] == magic + b"\1\0\0\0", "the engine has no unchecked .pyc"
+        where = "its wheel"
     reply = json.loads(dozito.bridge.handle('{"op": "cards"}'))
     assert reply["ok"], reply
-    print(f"verified dist/pyodide under Python {sys.version.split()[0]} (magic {magic.hex()})")
+    print(f"verified dist/pyodide under Python {sys.version.split()[0]}, the engine from {where}")

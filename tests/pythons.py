@@ -187,7 +187,7 @@ def pytest_in_pyodide(args: list[str], cwd: Path = ROOT) -> int:
     info = json.loads((runtime / "pyodide-lock.json").read_text())["info"]
     job = {
         "runtime": str(runtime),
-        "stdlib": str(runtime / site_build.STDLIB_PYC),
+        "stdlib": str(site_build.build_stdlib_pyc()),  # the boot zip would shadow the engine
         "wheels": [str(w) for w in pyodide_wheels(info)],
         "mounts": [str(ROOT)] + [str(cwd)] * (not cwd.is_relative_to(ROOT)),
         "cwd": str(cwd),

@@ -16,7 +16,9 @@
 //
 // Cache first: a precached file is answered from this build's cache, with the
 // response stored as the server sent it (a wasm needs its application/wasm
-// type); anything else goes to the network untouched.
+// type); anything else goes to the network untouched. But while online, the
+// runtime's wasm is left to the browser (the HTTP cache): Chromium reuses its
+// compiled code for a response from there, never for one this worker answers.
 
 const BUILD = "__DOZITO_BUILD__";
 
@@ -24,6 +26,9 @@ const PREFIX = "dozito-";
 const CACHE = PREFIX + BUILD.hash;
 /** Precached URLs, absolute ("./" is the page as the address names it) -> SHA-256 in hex. */
 const URLS = new Map([["./", BUILD.files["index.html"]], ...Object.entries(BUILD.files)].map(([file, sha256]) => [new URL(file, self.location).href, sha256]));
+
+/** The runtime's WebAssembly, compiled at every boot: see the fetch handler. */
+const WASM = new URL("pyodide/pyodide.asm.wasm", self.location).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -75,6 +80,7 @@ self.addEventListener("fetch", (event) => {
   // The page's address may carry a query (?players=..., ?lang=...): same page.
   if (request.mode === "navigate") url.search = "";
   if (!URLS.has(url.href)) return;
+  if (url.href === WASM && self.navigator.onLine) return;
   event.respondWith(cacheFirst(request, url.href));
 });
 

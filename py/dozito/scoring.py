@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from . import scoring_table
 from .cards import COLOR_OF, COLORS, SUNS
 
 ALL_UP: Final = (1 << 12) - 1
@@ -58,7 +59,9 @@ def _component(mask: int, seed: int) -> int:
         comp = grown
 
 
-def _mask_points_table() -> tuple[int, ...]:
+def mask_points_table() -> tuple[int, ...]:
+    """Group points of the face-up spots of one colour, by their 12-bit mask:
+    how :data:`MASK_POINTS` was made (dozito.scoring_table holds it, precomputed)."""
     table = [0] * (ALL_UP + 1)
     for mask in range(1, ALL_UP + 1):
         comp = _component(mask, mask & -mask)
@@ -67,9 +70,9 @@ def _mask_points_table() -> tuple[int, ...]:
     return tuple(table)
 
 
-MASK_POINTS: Final = _mask_points_table()
-"""Group points of the face-up spots of one colour, by their 12-bit mask: a
-round is scored with five look-ups (games are played out by the thousand)."""
+MASK_POINTS: Final = scoring_table.MASK_POINTS
+"""mask_points_table(), precomputed: a round is scored with five look-ups
+(games are played out by the thousand)."""
 
 
 def color_masks(cells: Sequence[int], base: int, up: int) -> list[int]:

@@ -39,29 +39,36 @@ def test_worker_boots_and_answers_requests(page: Page, page_log: Any, site_url: 
                 }
             }
             engine.terminate();
-            const bootMs = engine.bootMs;
-            return { stages, bootMs, cards: cards.length, view: game.view, refusals };
+            const { bootMs, boot } = engine;
+            return { stages, bootMs, boot, cards: cards.length, view: game.view, refusals };
         }"""
     )
     assert out["stages"] == ["runtime", "engine", "ready"]
+    assert out["boot"] == "snapshot"
     assert out["bootMs"] > 0
     assert out["cards"] > 0
     assert out["view"]["names"] == ["Ann", "Bob"]
     assert out["view"]["legal_actions"] == ["draw", "take:0", "take:1"]
     assert [r["type"] for r in out["refusals"]] == ["IllegalActionError", "MalformedError"]
     assert all(r["message"] for r in out["refusals"])
-    # The runtime, the byte-compiled stdlib and the wheel all came from the site.
+    # The runtime, the boot zip and the snapshot came from the site; no lock
+    # file, wheel or other stdlib: the engine is in the zip and the snapshot.
     loaded = {url.rsplit("/", 1)[-1] for url in page_log.requests}
-    assert {"pyodide.asm.wasm", "python_stdlib_pyc.zip", "pyodide-lock.json"} <= loaded
-    assert "python_stdlib.zip" not in loaded
-    assert any(name.startswith("dozito-") and name.endswith(".whl") for name in loaded)
+    assert {"pyodide.asm.wasm", "python_stdlib_boot.zip", "snapshot.bin"} <= loaded
+    assert not {"python_stdlib.zip", "python_stdlib_pyc.zip", "pyodide-lock.json"} & loaded
+    assert not [name for name in loaded if name.endswith(".whl")]
 
 
 @pytest.mark.parametrize(
     ("missing", "timeout_s", "expected"),
     [
         ("pyodide.mjs", 60, "The game engine stopped"),  # the worker cannot load
-        ("dozito-*.whl", 60, "The game engine failed to start"),  # Python cannot import it
+        # Without its zip neither the snapshot nor the normal boot can start.
+        (
+            "python_stdlib_boot.zip",
+            60,
+            "The game engine failed to start: python_stdlib_boot.zip could not be downloaded",
+        ),
         # Pyodide swallows this failure; the worker reports it at once, long before 10 s.
         (
             "pyodide.asm.wasm",

@@ -66,7 +66,7 @@ def wait_offline_ready(page: Page, site: Path) -> None:
     info = build_info(site)
     caches = page.evaluate(OFFLINE_READY)
     assert caches["names"] == [f"dozito-{info['hash']}"]
-    # Every file but the unused plain stdlib, and the page as "./".
+    # Every file but those the page never loads (the wheel, its lock), and the page as "./".
     assert caches["sizes"] == [len(site_build.precached(info["files"])) + 1]
 
 
@@ -88,6 +88,19 @@ def play_bots_to_the_end(page: Page) -> None:
     assert status.get_attribute("data-winners")
 
 
+def wasm_transfer(page: Page) -> tuple[int, int]:
+    """(bytes over the network, body size) of the wasm the page's engine worker loaded."""
+    (worker,) = page.workers
+    sizes: list[int] = worker.evaluate(
+        """() => {
+            const entries = performance.getEntriesByType("resource");
+            const wasm = entries.find((entry) => entry.name.endsWith(".asm.wasm"));
+            return [wasm.transferSize, wasm.encodedBodySize];
+        }"""
+    )
+    return sizes[0], sizes[1]
+
+
 def test_a_second_visit_boots_and_plays_offline(page: Page, site_url: str) -> None:
     open_page(page, site_url)
     wait_offline_ready(page, site_build.DIST)
@@ -104,7 +117,14 @@ def test_a_second_visit_boots_and_plays_offline(page: Page, site_url: str) -> No
     open_page(page, site_url + "?players=casual,casual&rounds=1&seed=3&speed=instant")
     play_bots_to_the_end(page)
     # Everything, the engine's worker and the Pyodide runtime included, came from the cache.
-    assert {"main.js", "worker.js", "pyodide.asm.wasm", "python_stdlib_pyc.zip"} <= served.keys()
+    expected = {
+        "main.js",
+        "worker.js",
+        "pyodide.asm.wasm",
+        "python_stdlib_boot.zip",
+        "snapshot.bin",
+    }
+    assert expected <= served.keys()
     assert all(served.values()), [name for name, cached in served.items() if not cached]
     assert page.evaluate("navigator.onLine") is False
 
@@ -140,6 +160,16 @@ def test_the_site_is_installable(
         assert ["512x512", "maskable", "image/png"] in manifest["icons"]
         assert ["192x192", "any", "image/png"] in manifest["icons"]
         wait_offline_ready(page, site_build.DIST)
+        # Online, the service worker leaves the wasm to the HTTP cache (of a
+        # profile on disk, as here), where Chromium keeps its compiled code:
+        # revalidated, a few hundred bytes of headers cross, not its body.
+        wasm: list[Response] = []
+        context.on("response", lambda r: wasm.append(r) if r.url.endswith(".asm.wasm") else None)
+        page.reload()
+        expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+        transferred, size = wasm_transfer(page)
+        assert size > 1_000_000 and transferred < 2_000, (transferred, size)
+        assert wasm and not any(r.from_service_worker for r in wasm)
         cdp = context.new_cdp_session(page)
         assert cdp.send("Page.getAppManifest")["errors"] == []
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []

@@ -20,7 +20,7 @@ import { forgetGameQuery, gameFromQuery } from "./url.js";
 import { aidsBar, hintText } from "./ui/aids.js";
 import { hideCoach, showCoach } from "./ui/coach.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
-import { fill } from "./ui/dom.js";
+import { fill, focusAfterLayout } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
@@ -368,7 +368,7 @@ function render({ events = [], focusMain = false } = {}) {
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
-    if (focusMain || lost) panel.querySelector(".button--primary").focus();
+    if (focusMain || lost) focusAfterLayout(panel.querySelector(".button--primary"));
   }
   if (tutorial) coachNow();
   else hideCoach(el.coach);
@@ -420,7 +420,7 @@ function keepFocus(root, redraw, focusMain) {
   const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled):not([aria-disabled="true"])`);
   // After a draw, where the card can go: never a discard pile, where Enter would throw it away.
   const next = same || root.querySelector('[data-action^="place:"]') || root.querySelector("[data-action]");
-  if (next) next.focus({ preventScroll: !focusMain });
+  if (next) focusAfterLayout(next, { scroll: focusMain });
 }
 
 function renderBotBar() {

@@ -28,9 +28,33 @@ function engineError(type, message, detail) {
   return error;
 }
 
+const newWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+
+/** The worker prestartEngine started, and the events it sent before startEngine took it. */
+let early = null;
+
+/**
+ * Start the worker now, before the page's modules have loaded (js/boot.js
+ * calls this from the page's <head>): the next startEngine takes it over,
+ * with what it said meanwhile.
+ */
+export function prestartEngine() {
+  if (early) return;
+  const worker = newWorker();
+  const events = [];
+  worker.onmessage = worker.onmessageerror = (event) => events.push(event);
+  worker.onerror = (event) => {
+    event.preventDefault(); // reported once startEngine takes the worker
+    events.push(event);
+  };
+  early = { worker, events };
+}
+
 export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs = BOOT_TIMEOUT_MS } = {}) {
+  const started = early;
+  early = null;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const worker = started?.worker ?? newWorker();
     const pending = new Map(); // id -> {resolve, reject}
     let lastId = 0;
     let failure = null; // the Error that stopped the engine, once it has stopped
@@ -62,6 +86,8 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
 
     const engine = {
       bootMs: null,
+      /** "snapshot" (restored from the build's memory snapshot) or "normal". */
+      boot: null,
       request(obj) {
         if (failure) return Promise.reject(failure);
         const id = ++lastId;
@@ -103,6 +129,7 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
         booted = true;
         watch(); // requests sent during the boot
         engine.bootMs = data.ms;
+        engine.boot = data.boot;
         resolve(engine);
         onStatus("ready");
       } else if (data.type === "failed") {
@@ -121,5 +148,6 @@ export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs 
       stop(`The game engine stopped: ${event.message || "its worker could not be loaded"}`);
     };
     worker.onmessageerror = () => stop("The game engine sent a message that could not be read.");
+    for (const event of started?.events ?? []) worker[`on${event.type}`](event);
   });
 }

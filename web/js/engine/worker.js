@@ -1,8 +1,14 @@
-// The engine's module Web Worker: boots Pyodide from this site, loads the
-// `dozito` package and answers the page through dozito.bridge.handle.
+// The engine's module Web Worker: boots Pyodide from this site and answers
+// the page through dozito.bridge.handle.
+//
+// The boot restores the build's memory snapshot (Python with the engine
+// imported) over the boot zip it was made with; if that fails in any way (no
+// snapshot, a corrupt one, one for another runtime), it boots the normal way
+// from the same zip, which holds the engine byte-compiled: no loadPackage.
 //
 // Messages out: {type: "status", stage: "runtime" | "engine"} while booting,
-// then {type: "ready", ms} or {type: "failed", message}; after that, for
+// then {type: "ready", ms, boot: "snapshot" | "normal"} or {type: "failed",
+// message}; after that, for
 // every {id, request} in, {type: "working", id} as it starts on it, then
 // {id, response}, where request and response are JSON strings (the bridge's
 // protocol). {type: "dead", message} instead means that Python failed fatally:
@@ -10,8 +16,25 @@
 // ever reaches the page.
 
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { decodeSnapshot } from "./snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
+/** The runtime's ABI, which Pyodide checks the lock against (build.py checks this line). */
+const PYODIDE_ABI = "2026_0";
+const CONFIG = {
+  indexURL: PYODIDE_URL.href,
+  // The standard library and the engine, byte-compiled at build time.
+  stdLibURL: new URL("python_stdlib_boot.zip", PYODIDE_URL).href,
+  // Inline: the worker loads no package, so no lock file download.
+  lockFileContents: { info: { abi_version: PYODIDE_ABI }, packages: {} },
+};
+
+/** Downloading the snapshot starts at once, beside the runtime's own downloads. */
+const snapshot = fetch(new URL("snapshot.bin", PYODIDE_URL)).then(async (response) => {
+  if (!response.ok) throw new Error(`snapshot.bin could not be downloaded (HTTP ${response.status})`);
+  return decodeSnapshot(await response.arrayBuffer());
+});
+snapshot.catch(() => {}); // reported by the boot that awaits it
 
 /** dozito.bridge.handle, a PyProxy kept for the worker's whole life. */
 let handle = null;
@@ -61,35 +84,45 @@ function watchLoading() {
   return { failed, restore };
 }
 
-async function start() {
-  postMessage({ type: "status", stage: "runtime" });
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE_URL.href,
-    // The standard library byte-compiled at build time: no compiling at boot.
-    stdLibURL: new URL("python_stdlib_pyc.zip", PYODIDE_URL).href,
-    // Absolute on purpose: a relative lockFileURL breaks loadPackage.
-    lockFileURL: new URL("pyodide-lock.json", PYODIDE_URL).href,
-  });
-  // Pyodide's WebAssembly heap size, for memory checks from DevTools (the
-  // soak test reads it through the worker's CDP session).
-  self.dozitoHeapBytes = () => pyodide._module.HEAPU8.byteLength;
+/** Boot Pyodide with options and import the bridge, or reject at the first failure. */
+async function attempt(options) {
+  const loading = watchLoading();
+  try {
+    return await Promise.race([bootWith(options), loading.failed]);
+  } finally {
+    loading.restore();
+  }
+}
+
+async function bootWith(options) {
+  const pyodide = await loadPyodide(options);
   postMessage({ type: "status", stage: "engine" });
-  await pyodide.loadPackage("dozito", { messageCallback: () => {} });
-  const bridge = pyodide.pyimport("dozito.bridge");
+  const bridge = pyodide.pyimport("dozito.bridge"); // already imported in a snapshot
   try {
     handle = bridge.handle.copy(); // an attribute is only borrowed from its module
   } finally {
     bridge.destroy();
   }
+  return pyodide;
 }
 
+/** How the engine booted: "snapshot" or "normal". */
 async function boot() {
-  const loading = watchLoading();
+  postMessage({ type: "status", stage: "runtime" });
+  let pyodide;
+  let how = "snapshot";
   try {
-    await Promise.race([start(), loading.failed]);
-  } finally {
-    loading.restore();
+    pyodide = await attempt({ ...CONFIG, _loadSnapshot: snapshot });
+  } catch (error) {
+    console.warn(`Dozito: the memory snapshot did not restore, booting without it: ${error?.message ?? error}`);
+    handle = null;
+    how = "normal";
+    pyodide = await attempt(CONFIG);
   }
+  // Pyodide's WebAssembly heap size, for memory checks from DevTools (the
+  // soak test reads it through the worker's CDP session).
+  self.dozitoHeapBytes = () => pyodide._module.HEAPU8.byteLength;
+  return how;
 }
 
 /** A bridge-shaped error response, for when the bridge itself cannot answer. */
@@ -111,7 +144,7 @@ function answer(id, request) {
 }
 
 const booted = boot().then(
-  () => postMessage({ type: "ready", ms: Math.round(performance.now()) }),
+  (how) => postMessage({ type: "ready", ms: Math.round(performance.now()), boot: how }),
   (error) => postMessage({ type: "failed", message: String(error?.message ?? error) }),
 );
 

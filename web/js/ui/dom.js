@@ -38,3 +38,14 @@ export function fill(el, ...children) {
 export function srOnly(text) {
   return h("span", { class: "sr-only" }, text);
 }
+
+/**
+ * Focus el without forcing a layout of what was just drawn: focus() scrolls
+ * the element into view, which lays the page out at once (50 ms and more for
+ * a fresh board). Here the scroll waits until the browser has laid the frame
+ * out itself; scroll: false leaves the view where it is.
+ */
+export function focusAfterLayout(el, { scroll = true } = {}) {
+  el.focus({ preventScroll: true });
+  if (scroll) requestAnimationFrame(() => setTimeout(() => el.isConnected && el.scrollIntoView({ block: "nearest" })));
+}
