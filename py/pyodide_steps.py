@@ -152,8 +152,9 @@ def make_boot_zip(stdlib_pyc: str, wheel: str, dst: str) -> None:
 
 
 def exercise_engine() -> None:
-    """Run what the page can make the engine do: every op, every bot level, a
-    refused request, a traceback through the engine's code (InternalError)."""
+    """Run what the page can make the engine do: every op (the aids and the
+    review included), every bot level, a refused request, a traceback through
+    the engine's code (InternalError)."""
     import traceback
 
     import dozito.bridge
@@ -161,7 +162,10 @@ def exercise_engine() -> None:
     from dozito.errors import MalformedError
     from dozito.game import Game
 
+    asked: set[str] = set()
+
     def ask(request: dict[str, Any]) -> Any:
+        asked.add(request["op"])
         return json.loads(dozito.bridge.handle(json.dumps(request)))
 
     for op in ("cards", "rules", "view", "no-such-op"):
@@ -171,10 +175,21 @@ def exercise_engine() -> None:
     while view["phase"] != "game_over":
         view = ask({"op": "bot", "level": LEVELS[view["current"]]})["result"]["view"]
     text = ask({"op": "record"})["result"]["record_text"]
+    review = ask({"op": "review_start", "seat": 0})["result"]
+    ask({"op": "step", "step": review["steps"] // 2})
+    ask({"op": "review_judge", "step": review["decisions"][0]})
+    ask({"op": "review_summary"})
     ask({"op": "load", "text": text})
+    ask({"op": "new", "players": ["Ann", "Bob"], "rounds": 1, "seed": 1})
+    hint = ask({"op": "hint"})["result"]["hint"]
+    ask({"op": "act", "action": hint["action"]})
+    ask({"op": "undo"})
     ask({"op": "load", "text": "{"})
     ask({"op": "act", "action": "place:3"})
     assert reply["ok"], reply
+    # A new op must be exercised here, or a module only it imports is left out of the boot zip.
+    missing = set(dozito.bridge._OPS) - asked
+    assert not missing, f"exercise_engine() does not ask for {sorted(missing)}"
     try:  # as the bridge words an InternalError: a traceback through the engine's source
         Game.from_record({})
     except MalformedError:
@@ -183,20 +198,19 @@ def exercise_engine() -> None:
 
 def trim_boot_zip(full: str, dst: str) -> None:
     """(In Pyodide booted from full) Copy full into dst with only the modules
-    that Pyodide's boot, the engine's import and exercise_engine() load, and
+    that Pyodide's boot and exercise_engine() load, every engine module and
     the codecs: the page never imports another module (the whole stdlib is
     4.5 MB of the zip)."""
     exercise_engine()
     mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
     files = [getattr(module, "__file__", None) or "" for module in list(sys.modules.values())]
     used = {file.removeprefix(mounted) for file in files if file.startswith(mounted)}
-    sources = {name.removesuffix("c") for name in used if name.startswith("dozito/")}
     with zipfile.ZipFile(full) as zin, zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
         # Every codec too: a codec is looked up by name, at the first text that needs it.
         kept = [
             info
             for info in zin.infolist()
-            if info.filename in used | sources or info.filename.startswith("encodings/")
+            if info.filename in used or info.filename.startswith(("dozito/", "encodings/"))
         ]
         for info in kept:
             zout.writestr(copy_entry(info, info.filename), zin.read(info))
