@@ -1,6 +1,6 @@
 // The score table: one row per player, one column per round and the total.
 // The round being played shows each grid's score so far (from the view's
-// "live" scores), marked as provisional.
+// "live" scores), muted as provisional.
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
 
@@ -30,7 +30,12 @@ export function scores({ view, seats, highlight = null, live = true }) {
         const scored = view.round_scores[round - 1];
         if (scored) return h("td", { class: "scores__round" }, scored[seat]);
         if (round === playing)
-          return h("td", { class: "scores__round scores__live", title: t("scores.liveTitle") }, t("scores.live", { score: view.live[seat].total }));
+          return h(
+            "td",
+            { class: "scores__round scores__live", title: t("scores.liveTitle") },
+            String(view.live[seat].total), // the seat panel's "round N": the same number, muted while the round is played
+            h("span", { class: "sr-only" }, t("scores.soFar")),
+          );
         return h(
           "td",
           { class: "scores__round scores__none" },
