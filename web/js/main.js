@@ -637,7 +637,7 @@ async function jumpTo(step) {
       review.shown = shown;
       fill(el.board, stepBoard({ view, seats: review.game.seats }));
       el.board.hidden = false;
-      review.view.show(shown);
+      review.view.show(shown, view);
       const words = events.map((event) => eventText(event, view.names)).filter(Boolean);
       el.announcer.textContent = [t("review.stepOf", { step: shown, steps: review.model.info.steps }), ...words].join(" ");
     }

@@ -3,7 +3,7 @@
 // decision shown, a chart of the running scores and the judged seat's win
 // chance, and the summary. A pure view: it reports jumps and choices up.
 import { t } from "../i18n.js";
-import { actionText } from "./aids.js";
+import { actionText, hintText } from "./aids.js";
 import { fill, h } from "./dom.js";
 import { grid } from "./grid.js";
 import { eventText } from "./log.js";
@@ -40,21 +40,18 @@ export function stepBoard({ view, seats }) {
 }
 
 /** The expert's note on the decision at this step, in words (null: nothing to judge here). */
-function noteText({ judgement, decision, who }) {
+/** The expert's word on the decision shown; view: the table at that step, for the cards' names and the reason. */
+function noteText({ judgement, decision, who, view }) {
   if (!decision) return t("review.note.none");
   if (!judgement) return t("review.note.unjudged", { who });
-  const played = actionText(judgement.played);
-  if (judgement.mistake) {
-    return t("review.note.mistake", {
-      who,
-      played,
-      best: actionText(judgement.best),
-      points: judgement.points.toFixed(1),
-      win: Math.round(judgement.win * 100),
-    });
-  }
+  const played = actionText(judgement.played, view);
   if (judgement.played === judgement.best) return t("review.note.best", { who, played });
-  return t("review.note.close", { who, played, best: actionText(judgement.best), points: judgement.points.toFixed(1) });
+  const best = actionText(judgement.best, view);
+  const points = judgement.points.toFixed(1);
+  const note = judgement.mistake
+    ? t("review.note.mistake", { who, played, best, points, win: Math.round(judgement.win * 100) })
+    : t("review.note.close", { who, played, best, points });
+  return judgement.reason && view ? `${note} ${hintText(judgement.reason, judgement.best, view)}` : note;
 }
 
 export class ReviewView {
@@ -67,6 +64,7 @@ export class ReviewView {
     this.steps = steps;
     this.on = on;
     this.step = 0;
+    this.stepView = null; // the view shown, once a step is
     this.info = null;
     this.judgements = new Map();
     const button = (testid, label, onclick, text) =>
@@ -158,9 +156,10 @@ export class ReviewView {
     return this.jumps.options[low];
   }
 
-  /** Show step (the table itself is drawn by the caller into the board). */
-  show(step) {
+  /** Show step, whose view the caller draws into the board. */
+  show(step, view) {
     this.step = step;
+    this.stepView = view;
     Object.assign(this.stepLabel.dataset, { step, steps: this.steps });
     this.stepLabel.textContent = t("review.stepOf", { step, steps: this.steps });
     for (const line of this.current) line.classList.remove("is-current");
@@ -198,7 +197,7 @@ export class ReviewView {
   renderNote() {
     const decision = Boolean(this.info?.decisions.includes(this.step));
     const who = this.info ? this.names[this.info.seat] : "";
-    this.note.textContent = noteText({ judgement: this.judgements.get(this.step), decision, who });
+    this.note.textContent = noteText({ judgement: this.judgements.get(this.step), decision, who, view: this.stepView });
     this.note.classList.toggle("is-mistake", Boolean(this.judgements.get(this.step)?.mistake));
   }
 
