@@ -32,15 +32,12 @@ import threading
 import time
 from pathlib import Path
 
+from browser_bench import CHROMIUM_ARGS, site_build
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "e2e")]
-
-from conftest import CHROMIUM_ARGS, site_build  # noqa: E402
-from dozito import Game  # noqa: E402
-from dozito.bots import get_bot  # noqa: E402
-from dozito.record import record_of  # noqa: E402
+from dozito import Game
+from dozito.bots import get_bot
+from dozito.record import record_of
 
 TIMED_JUMP = """async (step) => {
     const select = document.querySelector(".review__controls select");
