@@ -352,8 +352,11 @@ class Fuzzer:
             raise self.fail(f"the score table's totals read {totals}")
         outcome.totals = [int(total) for total in totals]
 
+        export = page.get_by_role("button", name=re.compile(r"^export", re.I))
+        if not export.is_visible():  # below 1200 px the entries are folded behind Menu
+            page.click("#menu-button", timeout=5000)
         with page.expect_download(timeout=10_000) as download:
-            page.get_by_role("button", name=re.compile(r"^export", re.I)).click(timeout=5000)
+            export.click(timeout=5000)
         record = record_dir / f"fuzz-{self.table.seed}.json"
         download.value.save_as(record)
         result = replay(record)

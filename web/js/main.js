@@ -49,6 +49,7 @@ const el = {
   announcer: $("announcer"),
   coach: $("coach"),
   botBar: $("bot-bar"),
+  aids: $("aids"),
   skip: $("skip-bots"),
   speed: $("speed"),
   toolbar: $("toolbar"),
@@ -154,7 +155,7 @@ function disableActions() {
     target.disabled = true;
   }
   for (const target of el.board.querySelectorAll("[data-hint]")) target.removeAttribute("data-hint");
-  for (const button of el.board.querySelectorAll(".aids button")) button.disabled = true;
+  for (const button of el.aids.querySelectorAll("button")) button.disabled = true;
 }
 
 // --- player aids: hint and undo ----------------------------------------------------
@@ -190,25 +191,36 @@ function onUndo(event) {
   scheduler.enqueue(() => step(() => session.undo()));
 }
 
-/** The table's aids bar, and the hinted target marked (exactly one element). */
+/**
+ * The aids bar beside the status (its cell is kept, so it never moves the
+ * table), and the hinted target marked (exactly one element). The bar is
+ * made once per set of allowed aids and then only updated, so a keyboard
+ * user's focus stays on Undo or Hint across the redraw an action causes.
+ */
 function renderAids() {
-  const bar = aidsBar({
-    hint: session.allow.hints ? hintAllowed() : null,
-    undo: session.allow.undo ? undoAllowed() : null,
-    onHint,
-    onUndo,
-  });
-  if (bar) el.board.querySelector(".stage__center").append(bar); // beside the hand, where the player looks
+  const kinds = `${session.allow.hints}:${session.allow.undo}`;
+  if (el.aids.dataset.kinds !== kinds) {
+    el.aids.dataset.kinds = kinds;
+    fill(el.aids, aidsBar({ hint: session.allow.hints || null, undo: session.allow.undo || null, onHint, onUndo }) ?? "");
+  }
+  const undo = el.aids.querySelector("[data-testid=undo]");
+  if (undo) undo.disabled = !undoAllowed();
   showHint();
 }
 
-/** The hint as it stands on the table drawn: its line, the button, the one target marked. */
+/** Off the table: no aids (a hand-over, a round's scoring, setup, the review, another tab's game). */
+function clearAids() {
+  delete el.aids.dataset.kinds;
+  fill(el.aids);
+}
+
+/** The hint as it stands: its line, the button, the one target marked. */
 function showHint() {
-  const text = el.board.querySelector("[data-testid=hint-text]");
+  const text = el.aids.querySelector("[data-testid=hint-text]");
   if (!text) return;
   const thinking = hint === "thinking";
   text.textContent = thinking ? t("aid.thinking") : (hint?.text ?? "");
-  const button = el.board.querySelector("[data-testid=hint]"); // none where the game allows no hints
+  const button = el.aids.querySelector("[data-testid=hint]"); // none where the game allows no hints
   if (button) button.disabled = thinking || !hintAllowed();
   const target = hint?.action && el.board.querySelector(`[data-action="${hint.action}"]`);
   if (target) target.dataset.hint = "true";
@@ -348,6 +360,7 @@ function render({ events = [], focusMain = false } = {}) {
     };
     keepFocus(el.board, drawn, focusMain);
   } else if (phase === "turn") {
+    clearAids();
     fill(el.board); // nothing under the hand-over may be played
     const panel = handOver({
       who: view.names[handingOver],
@@ -360,6 +373,7 @@ function render({ events = [], focusMain = false } = {}) {
     fill(el.screen, panel);
     if (focusMain) panel.querySelector(".button--primary").focus();
   } else {
+    clearAids();
     if (phase === "game-over") scheduler.enqueue(countFinishedGame);
     const panel =
       phase === "round-end"
@@ -426,6 +440,7 @@ function keepFocus(root, redraw, focusMain) {
 function renderBotBar() {
   const show = screen === "game" && session.botToPlay && scheduler.speed !== "instant";
   el.botBar.hidden = !show;
+  el.aids.hidden = show; // they share one cell
   el.skip.disabled = scheduler.fastForward;
 }
 
@@ -518,6 +533,7 @@ function showSetup() {
   el.board.hidden = true;
   el.side.hidden = true;
   el.botBar.hidden = true;
+  clearAids();
   el.exportButton.disabled = true;
   el.reviewButton.disabled = true;
   setupOnly(true);
@@ -615,6 +631,7 @@ async function openReview({ text = null } = {}) {
   for (const button of gameButtons()) button.disabled = true;
   el.side.hidden = true;
   el.botBar.hidden = true;
+  clearAids();
   el.screen.hidden = false;
   hideCoach(el.coach);
   fill(el.screen, review.view.root);
@@ -734,6 +751,7 @@ function coverTable() {
   el.board.hidden = true;
   el.side.hidden = true;
   el.botBar.hidden = true;
+  clearAids();
   el.screen.hidden = false;
   if (review) endReview();
   for (const button of gameButtons()) button.disabled = true;

@@ -60,7 +60,7 @@ export function renderStatus(el, { phase, view = null, seats = [], scored = null
     main = t("status.setup");
   } else {
     if (phase === "turn") {
-      chips.push(t("status.round", { round: view.round, rounds: view.rounds }));
+      chips.push(h("span", { class: "chip chip--round" }, t("status.round", { round: view.round, rounds: view.rounds })));
       const name = view.names[current];
       const seat = seats[current];
       main = seat.kind === "human" ? t("status.yourTurn", { who: name }) : t("status.botTurn", { who: name });
