@@ -161,13 +161,7 @@ def _events_so_far(
     """The game's events replayed: all of them from the start of round 1,
     with an ``aid`` event where each aid was used, and those of its last
     action."""
-    replay = Game.new(
-        game.names,
-        rounds=game.rounds,
-        first_player=game.first_player,
-        seed=game.seed,
-        decks=game.decks,
-    )
+    replay = game.as_dealt()
     log = [{"type": "round_start", "round": 1, "starter": replay.current}]
     last: list[dict[str, Any]] = []
     marks = iter(aids)

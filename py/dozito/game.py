@@ -480,16 +480,20 @@ class Game:
         last action is not :attr:`undoable`."""
         if self._blocker:
             raise StateError(f"nothing can be undone: {self._blocker}")
-        g = Game.new(
+        g = self.as_dealt()
+        for action_id in self._log[: self.moves - 1]:
+            g.apply(ACTIONS[action_id])
+        return g
+
+    def as_dealt(self) -> Game:
+        """This game as it was dealt, before its first action (for replays)."""
+        return Game.new(
             self.names,
             rounds=self.rounds,
             first_player=self.first_player,
             seed=self.seed,
             decks=self.decks,
         )
-        for action_id in self._log[: self.moves - 1]:
-            g.apply(ACTIONS[action_id])
-        return g
 
     def play(self, action_id: int) -> list[Event]:
         """:meth:`apply` for an action id (see :mod:`.actions`) already known

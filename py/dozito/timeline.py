@@ -44,8 +44,7 @@ class Timeline:
     def __init__(self, game: Game) -> None:
         self.game = game
         """The game followed (never changed here)."""
-        names, rounds, first_player, seed, decks = _start_of(game)
-        start = Game.new(names, rounds=rounds, first_player=first_player, seed=seed, decks=decks)
+        start = game.as_dealt()
         self._checkpoints = [start.clone()]
         """``_checkpoints[k]``: the state after ``k * CHECKPOINT_EVERY`` actions."""
         self._tip = start

@@ -4,29 +4,11 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { SaveError, readGame, readItem, setAsideGame, storeGame, unwrapSave } from "../../web/js/save.js";
-
-/** The Web Storage methods save.js uses, over a Map; full: setItem throws as a full storage does. */
-class MemoryStorage {
-  constructor({ full = false } = {}) {
-    this.items = new Map();
-    this.full = full;
-  }
-  getItem(key) {
-    return this.items.has(key) ? this.items.get(key) : null;
-  }
-  setItem(key, value) {
-    if (this.full) throw new DOMException("quota", "QuotaExceededError");
-    this.items.set(key, String(value));
-  }
-  removeItem(key) {
-    this.items.delete(key);
-  }
-}
+import { installStorage } from "./memory-storage.mjs";
 
 let storage;
 beforeEach(() => {
-  storage = new MemoryStorage();
-  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+  storage = installStorage();
 });
 
 const RECORD = '{"format":"dozito/1","seed":12345678901234567890}';

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { RECENT_GAMES, addGame, checkStats, emptyStats, gameId, gameSummary, playerFigures, playerNames, scoreHistory } from "../../web/js/stats.js";
 import { readStats, storeStats } from "../../web/js/stats-store.js";
+import { installStorage } from "./memory-storage.mjs";
 
 const LEVELS = ["rookie", "casual", "sharp", "expert"];
 
@@ -111,27 +112,9 @@ test("the last games are kept, newest first; the score history is oldest first",
 
 // --- the store ---------------------------------------------------------------
 
-class MemoryStorage {
-  constructor() {
-    this.items = new Map();
-    this.limit = Infinity; // characters a value may have before setItem throws as a full storage does
-  }
-  getItem(key) {
-    return this.items.has(key) ? this.items.get(key) : null;
-  }
-  setItem(key, value) {
-    if (String(value).length > this.limit) throw new DOMException("quota", "QuotaExceededError");
-    this.items.set(key, String(value));
-  }
-  removeItem(key) {
-    this.items.delete(key);
-  }
-}
-
 let storage;
 beforeEach(() => {
-  storage = new MemoryStorage();
-  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+  storage = installStorage();
 });
 
 test("stats stored come back the same", () => {
