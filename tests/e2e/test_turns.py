@@ -102,6 +102,17 @@ def test_turns_are_recapped_marked_and_handed_over(page: Page, site_url: str) ->
     else:
         raise AssertionError("the bot never placed a card in six turns")
     expect(page.locator("[data-testid=recap]")).to_contain_text("Casey ")
+    # On a small phone a long recap ends in "…" inside the stage, never running off it.
+    page.set_viewport_size({"width": 360, "height": 640})
+    inside = page.eval_on_selector(
+        "[data-testid=recap]",
+        """el => {
+            const line = el.getBoundingClientRect();
+            const stage = el.closest(".stage").getBoundingClientRect();
+            return line.left >= stage.left - 0.5 && line.right <= stage.right + 0.5;
+        }""",
+    )
+    assert inside, "the recap line runs off the stage at 360 px"
 
 
 def test_a_finished_turn_holds_the_view_until_the_next_human_acts(

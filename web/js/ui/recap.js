@@ -25,7 +25,7 @@ export function recapText(turn, names) {
 
 /** The line under the stage's title: the last turn's recap, or an empty line that keeps its place. */
 export function recapLine(text) {
-  return h("p", { class: "recap", dataset: { testid: "recap" } }, text ?? "");
+  return h("p", { class: "recap", dataset: { testid: "recap" }, title: text || false }, text ?? ""); // a long line ends in "…": whole in the tooltip and the log
 }
 
 /**
