@@ -186,8 +186,9 @@ def test_french_and_german_fit_a_phone(
 
 def test_views_open_at_the_top(new_page: Callable[..., Page], site_url: str) -> None:
     page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    # Each new view, a frame later: where the page and main are scrolled; then
-    # main is scrolled to its end, so the next view must bring it back.
+    # Each new view, a frame and a moment later (after any focus has settled):
+    # where the page and main are scrolled; then main is scrolled to its end,
+    # so the next view must bring it back.
     page.add_init_script("""
       window.seen = [];
       addEventListener("DOMContentLoaded", () => {
@@ -197,10 +198,10 @@ def test_views_open_at_the_top(new_page: Callable[..., Page], site_url: str) -> 
         new MutationObserver(() => {
           if (status.dataset.phase === phase) return;
           phase = status.dataset.phase;
-          requestAnimationFrame(() => {
+          requestAnimationFrame(() => setTimeout(() => {
             seen.push([phase, scrollY, main.scrollTop, main.scrollHeight > main.clientHeight]);
             main.scrollTop = main.scrollHeight;
-          });
+          }, 300));
         }).observe(status, { attributes: true, attributeFilter: ["data-phase"] });
       });
     """)

@@ -378,11 +378,12 @@ function render({ events = [], focusMain = false } = {}) {
     const panel =
       phase === "round-end"
         ? scoringView({ scored: session.pending, view, seats, onContinue })
-        : gameOver({ view, seats, onPlayAgain: playAgain, onNewGame: askNewGame, onReview: () => scheduler.enqueue(() => openReview()) });
+        : gameOver({ view, onPlayAgain: playAgain, onNewGame: askNewGame, onReview: () => scheduler.enqueue(() => openReview()) });
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
-    if (focusMain || lost) focusAfterLayout(panel.querySelector(".button--primary"));
+    // Focused where it is: a new view opens at its top (view-top.js), its button maybe further down.
+    if (focusMain || lost) focusAfterLayout(panel.querySelector(".button--primary"), { scroll: false });
   }
   if (tutorial) coachNow();
   else hideCoach(el.coach);
