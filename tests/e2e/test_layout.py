@@ -154,6 +154,17 @@ def test_the_table_fits_every_screen(
 
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
+def test_french_and_german_fit_a_phone_on_its_side(
+    new_page: Callable[..., Page], site_url: str, lang: str
+) -> None:
+    # The longest stage titles ("Raster von Ann  Runde 0 · gesamt 0") beside the piles.
+    page = new_page(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    joker_in_hand(page, site_url, 3, lang)
+    settle(page)
+    assert_fits(page, f"844×390 in {lang}", touch=True)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
 def test_french_and_german_fit_a_phone(
     new_page: Callable[..., Page], site_url: str, lang: str
 ) -> None:
