@@ -624,6 +624,15 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """The site's HTTP server: a browser that drops a download (a page closed or
+    reloaded while it loads) is no error of the server's, so it is not reported."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path = DIST, port: int = 0, *, quiet: bool = False
 ) -> ThreadingHTTPServer:
@@ -631,7 +640,7 @@ def make_server(
     handler = functools.partial(
         SiteHandler, directory=str(directory), policy=served_policy(), quiet=quiet
     )
-    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return SiteServer(("127.0.0.1", port), handler)
 
 
 def serve(port: int) -> None:
@@ -692,10 +701,45 @@ def test(pytest_args: list[str]) -> int:
     if failed := run_js_checks():
         return failed
     log("$ .venv/bin/python -m pytest " + " ".join(pytest_args))
-    code = subprocess.run([str(VENV_PYTHON), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
-    log(f"the build Python (.venv): {'passed' if code == 0 else f'FAILED (pytest exit {code})'}")
-    others = [sys.executable, "tests/pythons.py", *pytest_args]
-    return subprocess.run(others, cwd=ROOT).returncode or code
+    code, failures = run_keeping_failures([str(VENV_PYTHON), "-m", "pytest", *pytest_args])
+    verdict = (
+        f"the build Python (.venv): {'passed' if code == 0 else f'FAILED (pytest exit {code})'}"
+    )
+    log(verdict)
+    others_code, others_failures = run_keeping_failures(
+        [sys.executable, "tests/pythons.py", *pytest_args]
+    )
+    # The runs print thousands of lines; a reader of a long log (or of its
+    # tail only) finds what failed here, at the end.
+    log("test summary: " + verdict)
+    for line in failures + others_failures:
+        print("  " + line, flush=True)
+    return others_code or code
+
+
+FAILURE_LINE = re.compile(r"^(FAILED|ERROR) |^\[build [^]]*\] [\w. ]+: (FAILED|skipped)")
+"""pytest's short summary of a failure (-ra), or tests/pythons.py's verdict of one."""
+
+
+def run_keeping_failures(command: list[str]) -> tuple[int, list[str]]:
+    """Run command in ROOT, echoing its output as it comes; return its exit code
+    and the lines of its output that name a failure."""
+    failures = []
+    with subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+        bufsize=1,
+    ) as process:
+        assert process.stdout is not None
+        for line in process.stdout:
+            print(line, end="", flush=True)
+            if FAILURE_LINE.search(line):
+                failures.append(line.rstrip())
+    return process.returncode, failures
 
 
 # --- command line -------------------------------------------------------------
