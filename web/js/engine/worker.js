@@ -52,26 +52,32 @@ function watchLoading() {
   const { instantiate, instantiateStreaming } = WebAssembly;
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
-  self.fetch = async (resource, options) => {
-    const name = String(resource?.url ?? resource)
+  const fileName = (resource) =>
+    String(resource?.url ?? resource)
       .split("/")
       .pop();
+  const notFetched = (response) => new Error(`${fileName(response)} could not be downloaded (HTTP ${response.status})`);
+  self.fetch = async (resource, options) => {
     let response;
     try {
       response = await fetch(resource, options);
     } catch (error) {
-      fail(new Error(`${name} could not be downloaded: ${error?.message ?? error}`));
+      fail(new Error(`${fileName(resource)} could not be downloaded: ${error?.message ?? error}`));
       throw error;
     }
-    if (!response.ok) fail(new Error(`${name} could not be downloaded (HTTP ${response.status})`));
+    if (!response.ok) fail(notFetched(response));
     return response;
   };
   const watched = (compile) =>
-    async function (...args) {
+    async function (source, ...rest) {
       try {
-        return await compile.apply(WebAssembly, args);
+        return await compile.call(WebAssembly, source, ...rest);
       } catch (error) {
-        fail(new Error(`the runtime could not be compiled: ${error?.message ?? error}`));
+        // A failed download reads the same whichever attempt's compile meets
+        // it first (an abandoned snapshot attempt may still be compiling).
+        const response = await Promise.resolve(source).catch(() => null);
+        const downloadFailed = response instanceof Response && !response.ok;
+        fail(downloadFailed ? notFetched(response) : new Error(`the runtime could not be compiled: ${error?.message ?? error}`));
         throw error;
       }
     };
@@ -84,11 +90,26 @@ function watchLoading() {
   return { failed, restore };
 }
 
+/**
+ * A failed boot attempt is abandoned, not stopped: its runtime may still
+ * reject promises that nothing awaits (the download that failed, say). Once an
+ * attempt has failed and said why, such rejections only echo it: warnings.
+ */
+let anAttemptFailed = false;
+self.addEventListener("unhandledrejection", (event) => {
+  if (!anAttemptFailed) return;
+  event.preventDefault();
+  console.warn(`Dozito: left over from a failed boot attempt: ${event.reason?.message ?? event.reason}`);
+});
+
 /** Boot Pyodide with options and import the bridge, or reject at the first failure. */
 async function attempt(options) {
   const loading = watchLoading();
   try {
     return await Promise.race([bootWith(options), loading.failed]);
+  } catch (error) {
+    anAttemptFailed = true;
+    throw error;
   } finally {
     loading.restore();
   }
