@@ -71,7 +71,7 @@ export class ReviewView {
       h("button", { type: "button", class: "button", dataset: { testid }, "aria-label": label, title: label, onclick }, text);
     this.stepLabel = h("p", { class: "review__step", dataset: { testid: "review-step", step: 0, steps } });
     this.playButton = h("button", { type: "button", class: "button", "aria-pressed": "false", onclick: () => on.play() }, t("review.play"));
-    this.jumps = h("select", { class: "field field--small", "aria-label": t("review.jump"), onchange: (e) => on.jump(Number(e.target.value)) });
+    this.jumps = h("select", { class: "field field--small review__jumps", "aria-label": t("review.jump"), onchange: (e) => on.jump(Number(e.target.value)) });
     this.logList = h("ol", { class: "log__list review__log", tabindex: "0", "aria-label": t("log.title") });
     this.linesAt = new Map(); // step -> its log lines, so a jump touches only those
     this.current = [];
