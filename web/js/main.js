@@ -619,7 +619,14 @@ async function openReview({ text = null } = {}) {
       log,
       logSteps: stepsOfLog(log),
       seat,
-      on: { jump: jumpTo, play: togglePlay, judge: judgeSeat, cancel: () => review.model.cancel(), close: () => scheduler.enqueue(closeReview) },
+      on: {
+        jump: jumpTo,
+        move: (by) => jumpTo(review.wanted + by),
+        play: togglePlay,
+        judge: judgeSeat,
+        cancel: () => review.model.cancel(),
+        close: () => scheduler.enqueue(closeReview),
+      },
     });
     review = { model, view, game, back, hadGame, timer: null, shown: -1, wanted: 0, jumping: false };
   } catch (error) {

@@ -57,7 +57,8 @@ function noteText({ judgement, decision, who, view }) {
 export class ReviewView {
   /**
    * names, seats: the game's; steps: the total; log: every event; logSteps: the
-   * step each event leads to (review.js); on: {jump(step), play(), judge(seat), cancel(), close()}.
+   * step each event leads to (review.js); on: {jump(step), move(by: -1 or 1, from the step
+   * last asked for, not the one shown), play(), judge(seat), cancel(), close()}.
    */
   constructor({ names, steps, log, logSteps, seat, on }) {
     this.names = names;
@@ -113,9 +114,9 @@ export class ReviewView {
         "div",
         { class: "review__controls", role: "group", "aria-label": t("review.controls") },
         button("step-start", t("review.start"), () => on.jump(0), "«"),
-        button("step-prev", t("review.prev"), () => on.jump(this.step - 1), "◀"),
+        button("step-prev", t("review.prev"), () => on.move(-1), "◀"),
         this.playButton,
-        button("step-next", t("review.next"), () => on.jump(this.step + 1), "▶"),
+        button("step-next", t("review.next"), () => on.move(1), "▶"),
         button("step-end", t("review.end"), () => on.jump(this.steps), "»"),
         this.stepLabel,
         this.jumps,
