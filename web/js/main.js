@@ -20,7 +20,7 @@ import { forgetGameQuery, gameFromQuery } from "./url.js";
 import { aidsBar, hintText } from "./ui/aids.js";
 import { hideCoach, showCoach } from "./ui/coach.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
-import { fill, focusAfterLayout } from "./ui/dom.js";
+import { fill, focusAfterLayout, patch } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
@@ -619,7 +619,14 @@ async function openReview({ text = null } = {}) {
       log,
       logSteps: stepsOfLog(log),
       seat,
-      on: { jump: jumpTo, play: togglePlay, judge: judgeSeat, cancel: () => review.model.cancel(), close: () => scheduler.enqueue(closeReview) },
+      on: {
+        jump: jumpTo,
+        move: (by) => jumpTo(review.wanted + by),
+        play: togglePlay,
+        judge: judgeSeat,
+        cancel: () => review.model.cancel(),
+        close: () => scheduler.enqueue(closeReview),
+      },
     });
     review = { model, view, game, back, hadGame, timer: null, shown: -1, wanted: 0, jumping: false };
   } catch (error) {
@@ -652,8 +659,10 @@ async function jumpTo(step) {
     while (review && review.shown !== review.wanted) {
       const { view, step: shown, events } = await review.model.at(review.wanted);
       if (!review) return;
+      // The first draw replaces the game's board (and its listeners, which a
+      // patch would keep); the next ones patch it, so a jump redraws what changed.
+      (review.shown < 0 ? fill : patch)(el.board, stepBoard({ view, seats: review.game.seats }));
       review.shown = shown;
-      fill(el.board, stepBoard({ view, seats: review.game.seats }));
       el.board.hidden = false;
       review.view.show(shown, view);
       const words = events.map((event) => eventText(event, view.names)).filter(Boolean);

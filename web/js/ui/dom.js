@@ -34,6 +34,32 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * Make el's content like `children` (nodes just built, as for fill) but keep
+ * the nodes already there where they match: same tag, attributes and text
+ * are brought over in place, so a redraw that changes little restyles, lays
+ * out and paints little (the review's board on a jump: a few cards of a
+ * thousand elements). Listeners are not compared: only for content whose
+ * listeners do not differ between draws.
+ */
+export function patch(el, ...children) {
+  const wanted = children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false);
+  wanted.forEach((child, i) => {
+    const node = child instanceof Node ? child : document.createTextNode(String(child));
+    const old = el.childNodes[i];
+    if (!old) el.append(node);
+    else if (old.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
+      if (old.data !== node.data) old.data = node.data;
+    } else if (old.nodeType === Node.ELEMENT_NODE && old.nodeName === node.nodeName) {
+      for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
+      for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+      patch(old, ...node.childNodes);
+    } else old.replaceWith(node);
+  });
+  while (el.childNodes.length > wanted.length) el.lastChild.remove();
+  return el;
+}
+
 /** Text read by screen readers only. */
 export function srOnly(text) {
   return h("span", { class: "sr-only" }, text);

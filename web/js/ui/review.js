@@ -57,7 +57,8 @@ function noteText({ judgement, decision, who, view }) {
 export class ReviewView {
   /**
    * names, seats: the game's; steps: the total; log: every event; logSteps: the
-   * step each event leads to (review.js); on: {jump(step), play(), judge(seat), cancel(), close()}.
+   * step each event leads to (review.js); on: {jump(step), move(by: -1 or 1, from the step
+   * last asked for, not the one shown), play(), judge(seat), cancel(), close()}.
    */
   constructor({ names, steps, log, logSteps, seat, on }) {
     this.names = names;
@@ -71,7 +72,7 @@ export class ReviewView {
       h("button", { type: "button", class: "button", dataset: { testid }, "aria-label": label, title: label, onclick }, text);
     this.stepLabel = h("p", { class: "review__step", dataset: { testid: "review-step", step: 0, steps } });
     this.playButton = h("button", { type: "button", class: "button", "aria-pressed": "false", onclick: () => on.play() }, t("review.play"));
-    this.jumps = h("select", { class: "field field--small", "aria-label": t("review.jump"), onchange: (e) => on.jump(Number(e.target.value)) });
+    this.jumps = h("select", { class: "field field--small review__jumps", "aria-label": t("review.jump"), onchange: (e) => on.jump(Number(e.target.value)) });
     this.logList = h("ol", { class: "log__list review__log", tabindex: "0", "aria-label": t("log.title") });
     this.linesAt = new Map(); // step -> its log lines, so a jump touches only those
     this.current = [];
@@ -113,9 +114,9 @@ export class ReviewView {
         "div",
         { class: "review__controls", role: "group", "aria-label": t("review.controls") },
         button("step-start", t("review.start"), () => on.jump(0), "«"),
-        button("step-prev", t("review.prev"), () => on.jump(this.step - 1), "◀"),
+        button("step-prev", t("review.prev"), () => on.move(-1), "◀"),
         this.playButton,
-        button("step-next", t("review.next"), () => on.jump(this.step + 1), "▶"),
+        button("step-next", t("review.next"), () => on.move(1), "▶"),
         button("step-end", t("review.end"), () => on.jump(this.steps), "»"),
         this.stepLabel,
         this.jumps,
