@@ -1,6 +1,7 @@
 // The app controller: boots the engine, chooses what to show (setup, the
 // table, a round's scoring, the game's end) and runs the game. Every engine
 // request is a task of the scheduler, which also lets the bots play.
+import "./boot.js"; // first: in the bundle of dist/, the worker starts before the other modules run
 import { animateEvents, measure, skipAnimations } from "./animate.js";
 import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
