@@ -45,6 +45,7 @@ CATEGORIES = ",".join(
         "blink.user_timing",
         "loading",
         "toplevel",
+        "disabled-by-default-devtools.timeline.stack",
     ]
 )
 """Enough to see each thread's tasks, script runs, compiles and the network."""

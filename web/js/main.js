@@ -78,6 +78,7 @@ const turns = new Turns(); // what the latest turns changed, for the marks and t
 let holding = null; // the seat whose finished turn the stage still shows (its recap held)
 let handingOver = null; // the human seat a hot-seat table waits for, behind the hand-over screen
 let lastHuman = null; // the human seat that acted last: another human to play next gets a hand-over
+let firstTable = true; // no table drawn by this page yet (keepFocus)
 const sound = new Sound({ enabled: () => readPrefs().sound !== false });
 const scheduler = new Scheduler({
   speed: initialSpeed(),
@@ -436,7 +437,10 @@ function keepFocus(root, redraw, focusMain) {
   const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled):not([aria-disabled="true"])`);
   // After a draw, where the card can go: never a discard pile, where Enter would throw it away.
   const next = same || root.querySelector('[data-action^="place:"]') || root.querySelector("[data-action]");
-  if (next) focusAfterLayout(next, { scroll: focusMain });
+  // The page's first table: no keyboard user's place to keep yet, so focused once laid out
+  // (focusing at once would lay out the fresh board inside the boot's last task).
+  if (next) focusAfterLayout(next, { scroll: focusMain, later: firstTable });
+  firstTable = false;
 }
 
 function renderBotBar() {
