@@ -64,6 +64,12 @@ def test_worker_boots_and_answers_requests(page: Page, page_log: Any, site_url: 
     assert {"pyodide.asm.wasm", "python_stdlib_boot.zip", "snapshot.bin"} <= loaded
     assert not {"python_stdlib.zip", "python_stdlib_pyc.zip", "pyodide-lock.json"} & loaded
     assert not [name for name in loaded if name.endswith(".whl")]
+    # The worker starts its downloads at once, before Pyodide's script (which it
+    # imports beside them), and Pyodide takes them over: each file is fetched once.
+    order = [url.rsplit("/", 1)[-1] for url in page_log.requests]
+    for name in ("snapshot.bin", "python_stdlib_boot.zip", "pyodide.asm.wasm"):
+        assert order.count(name) == 1, name
+        assert order.index(name) < order.index("pyodide.mjs"), order
 
 
 @pytest.mark.parametrize(
