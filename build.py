@@ -9,8 +9,10 @@ Only the standard library is needed to start: the build makes `.venv` (with the
 Python that `.python-version` names) and `node_modules` itself, and runs the
 tools inside them as subprocesses.
 
-dist/ is a static site that works under any path prefix: web/ as it is, plus
-pyodide/ holding the Pyodide runtime from npm, the boot zip (its standard
+dist/ is a static site that works under any path prefix: web/ with its page's
+modules bundled into one script (js/main.js) and its style sheets into one
+(css/main.css), and the worker's modules into js/engine/worker.js, by esbuild;
+plus pyodide/ holding the Pyodide runtime from npm, the boot zip (its standard
 library byte-compiled, with the engine's modules byte-compiled in it:
 python_stdlib_boot.zip), a memory snapshot of Python booted from that zip with
 the engine imported (snapshot.bin, which the worker restores), and the engine's
