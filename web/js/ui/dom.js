@@ -44,9 +44,8 @@ export function srOnly(text) {
  * the element into view, which lays the page out at once (50 ms and more for
  * a fresh board). Here the scroll waits until the browser has laid the frame
  * out itself; scroll: false leaves the view where it is. later: the focus
- * waits too (focus() itself needs the layout), for when no element held it,
- * so that no keyboard user's next key is waiting for it; it is skipped if
- * the focus has moved meanwhile.
+ * waits too (focus() itself needs the layout), for when no keyboard user's
+ * next key waits on it; it is skipped if the focus has moved meanwhile.
  */
 export function focusAfterLayout(el, { scroll = true, later = false } = {}) {
   const scrollIn = () => el.isConnected && el.scrollIntoView({ block: "nearest" });
