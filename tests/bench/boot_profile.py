@@ -2,7 +2,7 @@
 """Where a boot of the built site spends its time: a Chrome trace of a cold and
 a warm load, summarised per thread (the page's main thread, the engine's worker).
 
-    .venv/bin/python tests/bench/boot_profile.py [--runs N] [--trace-dir DIR]
+    .venv/bin/python tests/bench/boot_profile.py [--runs N] [--trace-dir DIR] [--site DIR]
 
 For each run: a fresh persistent context (cold: no HTTP cache, no code cache,
 no service worker), then a second navigation in it (warm), both to
@@ -11,8 +11,7 @@ from navigation to the playable board (browser_bench.py's definition). Printed
 per load: when each file was requested and finished (ms since navigation
 start, from the trace's network events), and per thread the busiest kinds of
 top-level work (script evaluation, compiling, wasm, layout, GC) with their
-total time, plus the worker's own phases, read from Pyodide's calls as the
-trace names them. Medians over the runs. --trace-dir keeps the raw traces
+total time. Medians over the runs. --trace-dir keeps the raw traces
 (open them in chrome://tracing or DevTools' Performance panel).
 Not a pytest module (no test_ prefix): run it by hand.
 """
@@ -134,7 +133,6 @@ def summarise(events: list[dict[str, Any]], playable: float) -> dict[str, Any]:
         return round((ts - origin) / 1000, 1)
 
     by_thread: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    spans: dict[str, list[float]] = {}
     for e in events:
         if e.get("ph") != "X" or not (origin <= e.get("ts", 0) <= end):
             continue
@@ -148,12 +146,6 @@ def summarise(events: list[dict[str, Any]], playable: float) -> dict[str, Any]:
             by_thread[name][kind] += e.get("dur", 0) / 1000
         if e["name"] == "RunTask" and name != "compile/background threads":
             by_thread[name]["(all tasks)"] += e.get("dur", 0) / 1000
-        if name.startswith("DedicatedWorker") and e["name"] in (
-            "v8.evaluateModule",
-            "FunctionCall",
-        ):
-            first = spans.setdefault("worker script", [ms(e["ts"]), 0.0])
-            first[1] = ms(e["ts"] + e.get("dur", 0))
     files: dict[str, list[float]] = {}
     request_urls: dict[str, str] = {}
     for e in events:
@@ -180,9 +172,14 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--trace-dir", type=Path)
+    parser.add_argument("--site", type=Path, default=bench.site_build.DIST, help="default dist/")
     args = parser.parse_args(argv)
     results: dict[str, list[dict[str, Any]]] = {"cold": [], "warm": []}
-    with sync_playwright() as p, bench.sites() as (site_dir, _), bench.served(site_dir) as site_url:
+    with (
+        sync_playwright() as p,
+        bench.sites(args.site) as (site_dir, _),
+        bench.served(site_dir) as site_url,
+    ):
         chromium = bench.Chromium(p)
         build = json.loads((site_dir / "build-info.json").read_text())["hash"]
         for run in range(args.runs):
