@@ -9,8 +9,10 @@ Only the standard library is needed to start: the build makes `.venv` (with the
 Python that `.python-version` names) and `node_modules` itself, and runs the
 tools inside them as subprocesses.
 
-dist/ is a static site that works under any path prefix: web/ as it is, plus
-pyodide/ holding the Pyodide runtime from npm, the boot zip (its standard
+dist/ is a static site that works under any path prefix: web/ with its page's
+modules bundled into one script (js/main.js) and its style sheets into one
+(css/main.css), and the worker's modules into js/engine/worker.js, by esbuild;
+plus pyodide/ holding the Pyodide runtime from npm, the boot zip (its standard
 library byte-compiled, with the engine's modules byte-compiled in it:
 python_stdlib_boot.zip), a memory snapshot of Python booted from that zip with
 the engine imported (snapshot.bin, which the worker restores), and the engine's
@@ -82,6 +84,21 @@ NOT_PRECACHED = ("pyodide/pyodide-lock.json", "pyodide/dozito-*.whl")
 (for `loadPackage("dozito")` from the site, as tests/e2e/test_wheel.py does)."""
 PAGE = "index.html"
 """The site's one page, whose <meta> holds the content security policy."""
+PAGE_SCRIPTS = re.compile(
+    r'^([ \t]*)<script type="module"(?: async)? src="([^"]+)"></script>\n', re.M
+)
+PAGE_STYLES = re.compile(r'^([ \t]*)<link rel="stylesheet" href="([^"]+)">\n', re.M)
+"""The page's module scripts and style sheets, one tag a line; dist/'s page has one of each."""
+SCRIPT_BUNDLE = "js/main.js"
+"""The page's entry module; in dist/ the bundle of it and all it imports takes its path."""
+STYLE_BUNDLE = "css/main.css"
+"""The page's style sheets, bundled in the order the page lists them."""
+WORKER_BUNDLE = "js/engine/worker.js"
+"""The engine's worker, bundled with its modules (Pyodide's own scripts stay files of their own)."""
+BUNDLED = ("js/", "css/")
+"""What the bundles replace in dist/: web/'s modules and style sheets are not copied."""
+ESBUILD = NODE_MODULES / ".bin" / "esbuild"
+ESBUILD_OPTIONS = ("--bundle", "--minify", "--legal-comments=none", "--log-level=warning")
 PAGE_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 HEADER_ONLY_POLICY = "frame-ancestors 'none'"
 """What the served policy adds to the page's: a <meta> cannot forbid framing."""
@@ -459,15 +476,75 @@ def build_boot(stdlib_pyc: Path, engine: Path) -> Path:
     return out
 
 
+def esbuild(*args: str | Path, stdin: str | None = None) -> None:
+    """Run esbuild in web/ (its paths are relative to it); a failure stops the build."""
+    command = [str(ESBUILD), *ESBUILD_OPTIONS, *map(str, args)]
+    log("$ esbuild " + " ".join(map(str, args)))
+    done = subprocess.run(command, cwd=WEB, input=stdin, capture_output=True, text=True)
+    if done.returncode:
+        print(done.stdout, done.stderr, sep="", file=sys.stderr)
+        raise subprocess.CalledProcessError(done.returncode, command)
+
+
+def first_only(tags: re.Pattern[str], tag: str, html: str) -> str:
+    """html with the first line matching tags replaced by tag (same indent), the others gone."""
+    found: list[re.Match[str]] = []
+
+    def replace(match: re.Match[str]) -> str:
+        found.append(match)
+        return f"{match[1]}{tag}\n" if len(found) == 1 else ""
+
+    return tags.sub(replace, html)
+
+
+def bundle_page() -> Path:
+    """A folder holding the page as dist/ serves it: index.html naming one script,
+    SCRIPT_BUNDLE, and one style sheet, STYLE_BUNDLE, and the worker, WORKER_BUNDLE.
+
+    web/ keeps its modules and style sheets as files (the page runs from there
+    too); every module script web/index.html names must be imported by the
+    entry, so that the bundle runs it, and is checked to be.
+    """
+    html = (WEB / PAGE).read_text()
+    scripts = [m[2] for m in PAGE_SCRIPTS.finditer(html)]
+    styles = [m[2] for m in PAGE_STYLES.finditer(html)]
+    if SCRIPT_BUNDLE not in scripts or not styles:
+        sys.exit(f"build.py: web/{PAGE} must load {SCRIPT_BUNDLE} and its style sheets")
+    code = code_hash(bundle_page, esbuild, first_only) + repr(ESBUILD_OPTIONS)
+    code = hashlib.sha256(code.encode()).hexdigest()[:16]
+    key = inputs_hash([WEB / PAGE, WEB / "js", WEB / "css", ROOT / "package-lock.json"]) + code
+    out = CACHE / f"page-{key}"
+    if (out / PAGE).exists():
+        return out
+    keep_only("page", out)
+    shutil.rmtree(out, ignore_errors=True)
+    meta = CACHE / f"page-meta-{key}.json"
+    esbuild(SCRIPT_BUNDLE, "--format=esm", f"--outfile={out / SCRIPT_BUNDLE}", f"--metafile={meta}")
+    inputs = json.loads(meta.read_text())["inputs"]
+    meta.unlink()
+    if missing := [name for name in scripts if name not in inputs]:
+        sys.exit(f"build.py: {SCRIPT_BUNDLE} must import {missing} (web/{PAGE} loads them)")
+    esbuild(WORKER_BUNDLE, "--format=esm", f"--outfile={out / WORKER_BUNDLE}")
+    # Style sheets from standard input: @import them in the page's order.
+    entry = "".join(f'@import "./{name}";\n' for name in styles)
+    esbuild("--loader=css", f"--outfile={out / STYLE_BUNDLE}", stdin=entry)
+    page = first_only(PAGE_SCRIPTS, f'<script type="module" src="{SCRIPT_BUNDLE}"></script>', html)
+    page = first_only(PAGE_STYLES, f'<link rel="stylesheet" href="{STYLE_BUNDLE}">', page)
+    (out / PAGE).write_text(page)
+    return out
+
+
 def rel(path: Path) -> str:
     """path relative to the repository root, as Pyodide under Node.js sees it below /host."""
     return str(path.relative_to(ROOT))
 
 
-def site_files(engine: Path, boot: Path) -> dict[str, Path]:
+def site_files(page: Path, engine: Path, boot: Path) -> dict[str, Path]:
     """What dist/ must hold: its relative path -> the file to copy there."""
     files = {p.relative_to(WEB).as_posix(): p for p in tree_files(WEB)}
     del files[SERVICE_WORKER]  # written by write_service_worker
+    files = {name: path for name, path in files.items() if not name.startswith(BUNDLED)}
+    files.update((p.relative_to(page).as_posix(), p) for p in tree_files(page))
     runtime = {f: PYODIDE_NPM / f for f in PYODIDE_FILES}
     runtime.update((p.name, p) for p in engine.iterdir())  # the wheel and its lock file
     runtime.update((p.name, p) for p in boot.iterdir())  # the boot zip and the snapshot
@@ -577,7 +654,7 @@ def build() -> None:
             sys.exit("build.py: web/ is missing")
         stdlib_pyc = build_stdlib_pyc()
         engine = build_engine(stdlib_pyc)
-        files = site_files(engine, build_boot(stdlib_pyc, engine))
+        files = site_files(bundle_page(), engine, build_boot(stdlib_pyc, engine))
         copied = sync_dist(files)
         build_hash = write_build_info(files)
         write_service_worker(DIST, build_hash, files)

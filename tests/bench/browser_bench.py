@@ -220,7 +220,7 @@ def served(directory: Path) -> Iterator[str]:
 
 
 @contextmanager
-def sites() -> Iterator[tuple[Path, Path]]:
+def sites(dist: Path = site_build.DIST) -> Iterator[tuple[Path, Path]]:
     """(site, bare): a snapshot of dist/ (other builds may rewrite dist/ while
     the benchmark runs) and a folder holding the bare page beside a link to
     the Pyodide npm package (the runtime files dist/pyodide/ copies)."""
@@ -229,7 +229,7 @@ def sites() -> Iterator[tuple[Path, Path]]:
         site_build.CACHE.mkdir(parents=True, exist_ok=True)
         with (site_build.CACHE / "lock").open("w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # build.py's lock: not while a build writes dist/
-            shutil.copytree(site_build.DIST, site)
+            shutil.copytree(dist, site)
         bare.mkdir()
         (bare / "index.html").write_text(BARE_HTML)
         (bare / "bare.js").write_text(BARE_JS)
@@ -476,6 +476,9 @@ def bot_play_long_tasks(page: Page, site_url: str, query: str, max_s: float) -> 
 
 def bot_decisions(page: Page, site_url: str, games: int, rounds: int, seed: int) -> dict[str, Any]:
     url = site_url + "__bench__.html"
+    # dist/ has client.js only inside the page's bundle: web/'s module starts the site's worker.
+    client = ROOT / "web" / "js" / "engine" / "client.js"
+    page.route(site_url + "js/engine/client.js", lambda route: route.fulfill(path=client))
     page.route(
         url,
         lambda route: route.fulfill(
@@ -553,7 +556,7 @@ def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run_bench(args: argparse.Namespace) -> dict[str, Any]:
-    if not (site_build.DIST / "build-info.json").exists():
+    if not (args.site / "build-info.json").exists():
         sys.exit("tests/bench/browser_bench.py: dist/ is not built (run `python3 build.py`)")
     result: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
@@ -567,7 +570,7 @@ def run_bench(args: argparse.Namespace) -> dict[str, Any]:
     }
     with (
         sync_playwright() as p,
-        sites() as (site_dir, bare_dir),
+        sites(args.site) as (site_dir, bare_dir),
         served(site_dir) as site_url,
         served(bare_dir) as bare_url,
     ):
@@ -745,6 +748,12 @@ def main(argv: list[str]) -> int:
         help="longest stretch of each all-bot round watched for long tasks (default 20)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON (one line)")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        default=site_build.DIST,
+        help="the built site to measure (default dist/; another build's for a before/after)",
+    )
     args = parser.parse_args(argv)
     result = run_bench(args)
     print(json.dumps(result) if args.json else report(result), flush=True)

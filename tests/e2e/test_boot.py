@@ -6,18 +6,25 @@ they check the worker and client.js whatever state the UI is in.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
+CLIENT = Path(__file__).resolve().parents[2] / "web" / "js" / "engine" / "client.js"
 BARE_PAGE = "<!doctype html><meta charset=utf-8><link rel=icon href=data:,><title>boot</title>"
 
 
 def open_bare_page(page: Page, site_url: str) -> None:
-    """Open an empty page at the site's origin, from which client.js can be imported."""
+    """Open an empty page at the site's origin, from which client.js can be imported.
+
+    dist/ has client.js only inside the page's bundle: the page gets web/'s
+    module, which starts the site's (bundled) worker.
+    """
     url = site_url + "__bare__.html"
     page.route(url, lambda route: route.fulfill(body=BARE_PAGE, content_type="text/html"))
+    page.route(site_url + "js/engine/client.js", lambda route: route.fulfill(path=CLIENT))
     page.goto(url)
 
 
@@ -57,12 +64,19 @@ def test_worker_boots_and_answers_requests(page: Page, page_log: Any, site_url: 
     assert {"pyodide.asm.wasm", "python_stdlib_boot.zip", "snapshot.bin"} <= loaded
     assert not {"python_stdlib.zip", "python_stdlib_pyc.zip", "pyodide-lock.json"} & loaded
     assert not [name for name in loaded if name.endswith(".whl")]
+    # The worker starts its downloads at once, before Pyodide's script (which it
+    # imports beside them), and Pyodide takes them over: each file is fetched once.
+    order = [url.rsplit("/", 1)[-1] for url in page_log.requests]
+    for name in ("snapshot.bin", "python_stdlib_boot.zip", "pyodide.asm.wasm"):
+        assert order.count(name) == 1, name
+        assert order.index(name) < order.index("pyodide.mjs"), order
 
 
 @pytest.mark.parametrize(
     ("missing", "timeout_s", "expected"),
     [
-        ("pyodide.mjs", 60, "The game engine stopped"),  # the worker cannot load
+        # Imported by the worker once it runs, beside its first downloads.
+        ("pyodide.mjs", 60, "The game engine failed to start: pyodide.mjs could not be loaded"),
         # Without its zip neither the snapshot nor the normal boot can start.
         (
             "python_stdlib_boot.zip",
@@ -95,4 +109,7 @@ def test_boot_failure_rejects_start_engine(
         timeout_s * 1000,
     )
     assert message.startswith(f"EngineError: {expected}")
-    page_log.errors.clear()  # the 404 and the reports of it are expected
+    # The 404 and the reports of it are expected; Pyodide's own may come in
+    # just after the rejection (the worker fetched the file before Pyodide asked).
+    page.wait_for_timeout(500)
+    page_log.errors.clear()

@@ -262,7 +262,7 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
 
 def retitle_and_restyle(site: Path) -> None:
     retitle(site)
-    style = site / "css" / "base.css"
+    style = site / "css" / "main.css"
     style.write_text(style.read_text() + "\n/* build 2 */\n")
 
 
@@ -274,7 +274,7 @@ def test_a_build_with_a_stale_file_never_installs(
     open_page(page, url)
     wait_offline_ready(page, site)
     old_hash = build_info(site)["hash"]
-    style = site / "css" / "base.css"
+    style = site / "css" / "main.css"
     old_style = style.read_text()
     new_hash = new_build(site, retitle_and_restyle)
     new_style = style.read_text()
@@ -290,7 +290,7 @@ def test_a_build_with_a_stale_file_never_installs(
     page.reload()
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
     expect(page).to_have_title("Dozito")
-    assert "build 2" not in page.evaluate("async () => (await fetch('css/base.css')).text()")
+    assert "build 2" not in page.evaluate("async () => (await fetch('css/main.css')).text()")
     page.context.set_offline(False)
 
     # Once the server has the whole new build, the next visit installs it.

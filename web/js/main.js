@@ -1,6 +1,7 @@
 // The app controller: boots the engine, chooses what to show (setup, the
 // table, a round's scoring, the game's end) and runs the game. Every engine
 // request is a task of the scheduler, which also lets the bots play.
+import "./boot.js"; // first: in the bundle of dist/, the worker starts before the other modules run
 import { animateEvents, measure, skipAnimations } from "./animate.js";
 import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
@@ -77,6 +78,11 @@ const turns = new Turns(); // what the latest turns changed, for the marks and t
 let holding = null; // the seat whose finished turn the stage still shows (its recap held)
 let handingOver = null; // the human seat a hot-seat table waits for, behind the hand-over screen
 let lastHuman = null; // the human seat that acted last: another human to play next gets a hand-over
+// Until a key is pressed, no keyboard user waits on the focus: a redraw focuses
+// its target once the browser has laid it out, not at once, which would lay
+// out the fresh board or scores inside the redraw's task (focusAfterLayout).
+let keyboardUsed = false;
+document.addEventListener("keydown", () => (keyboardUsed = true), { capture: true, once: true });
 const sound = new Sound({ enabled: () => readPrefs().sound !== false });
 const scheduler = new Scheduler({
   speed: initialSpeed(),
@@ -383,7 +389,7 @@ function render({ events = [], focusMain = false } = {}) {
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);
     fill(el.screen, panel);
     // Focused where it is: a new view opens at its top (view-top.js), its button maybe further down.
-    if (focusMain || lost) focusAfterLayout(panel.querySelector(".button--primary"), { scroll: false });
+    if (focusMain || lost) focusAfterLayout(panel.querySelector(".button--primary"), { scroll: false, later: !keyboardUsed });
   }
   if (tutorial) coachNow();
   else hideCoach(el.coach);
@@ -435,7 +441,7 @@ function keepFocus(root, redraw, focusMain) {
   const same = key && root.querySelector(`[data-focus="${key}"]:not(:disabled):not([aria-disabled="true"])`);
   // After a draw, where the card can go: never a discard pile, where Enter would throw it away.
   const next = same || root.querySelector('[data-action^="place:"]') || root.querySelector("[data-action]");
-  if (next) focusAfterLayout(next, { scroll: focusMain });
+  if (next) focusAfterLayout(next, { scroll: focusMain, later: !keyboardUsed });
 }
 
 function renderBotBar() {

@@ -28,7 +28,9 @@ function engineError(type, message, detail) {
   return error;
 }
 
-const newWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+// Relative to the page (at the site's root), not to this module: in dist/ this
+// module is part of the page's bundle, js/main.js.
+const newWorker = () => new Worker(new URL("js/engine/worker.js", document.baseURI), { type: "module" });
 
 /** The worker prestartEngine started, and the events it sent before startEngine took it. */
 let early = null;

@@ -15,74 +15,107 @@
 // the engine cannot answer any more. Only strings cross, so no Python object
 // ever reaches the page.
 
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { decodeSnapshot } from "./snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
+const runtimeFile = (name) => new URL(name, PYODIDE_URL).href;
+const STDLIB_URL = runtimeFile("python_stdlib_boot.zip");
+const WASM_URL = runtimeFile("pyodide.asm.wasm");
 /** The runtime's ABI, which Pyodide checks the lock against (build.py checks this line). */
 const PYODIDE_ABI = "2026_0";
 const CONFIG = {
   indexURL: PYODIDE_URL.href,
   // The standard library and the engine, byte-compiled at build time.
-  stdLibURL: new URL("python_stdlib_boot.zip", PYODIDE_URL).href,
+  stdLibURL: STDLIB_URL,
   // Inline: the worker loads no package, so no lock file download.
   lockFileContents: { info: { abi_version: PYODIDE_ABI }, packages: {} },
 };
 
-/** Downloading the snapshot starts at once, beside the runtime's own downloads. */
-const snapshot = fetch(new URL("snapshot.bin", PYODIDE_URL)).then(async (response) => {
+// Every download of the boot starts at once, before Pyodide's own scripts
+// have loaded: the snapshot, the zip, the wasm (compiled as it arrives, while
+// the snapshot still downloads; Pyodide would compile it only once the
+// snapshot is in) and Pyodide's two scripts (the same module records that
+// loadPyodide imports later). watchLoading hands the zip and the wasm to
+// Pyodide when it asks for them.
+const snapshot = fetch(runtimeFile("snapshot.bin")).then(async (response) => {
   if (!response.ok) throw new Error(`snapshot.bin could not be downloaded (HTTP ${response.status})`);
   return decodeSnapshot(await response.arrayBuffer());
 });
-snapshot.catch(() => {}); // reported by the boot that awaits it
+/** The wasm compiling from its response, and a copy of that response for Pyodide's fetch. */
+const wasm = fetch(WASM_URL).then((response) => ({
+  copy: response.clone(),
+  module: response.ok ? WebAssembly.compileStreaming(response) : null,
+}));
+/** URL -> a response fetched ahead for Pyodide, taken by its first fetch of that URL. */
+const ahead = new Map([
+  [STDLIB_URL, fetch(STDLIB_URL)],
+  [WASM_URL, wasm.then(({ copy }) => copy)],
+]);
+const runtime = import(runtimeFile("pyodide.mjs")).catch((error) => {
+  throw new Error(`pyodide.mjs could not be loaded: ${error?.message ?? error}`);
+});
+const runtimeScript = import(runtimeFile("pyodide.asm.mjs"));
+for (const early of [snapshot, runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()]) {
+  early.catch(() => {}); // reported by the boot that awaits it
+}
 
 /** dozito.bridge.handle, a PyProxy kept for the worker's whole life. */
 let handle = null;
 /** Why Python can no longer run, once a fatal error has struck; null until then. */
 let fatal = null;
 
+const notDownloaded = (url, why) => new Error(`${url.split("/").pop()} could not be downloaded (${why})`);
+
 /**
  * Pyodide swallows some load failures (a runtime file that does not download
  * or a WebAssembly module that does not compile) and then waits forever, so
  * the boot watches the runtime's fetches and compiling itself: `failed`
- * rejects at the first failure. restore() puts the originals back.
+ * rejects at the first failure. Meanwhile Pyodide's fetch of a file fetched
+ * ahead gets that response, and instantiating the wasm takes the module
+ * compiled ahead. restore() puts the originals back.
  */
 function watchLoading() {
   const { fetch } = self;
   const { instantiate, instantiateStreaming } = WebAssembly;
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
-  const fileName = (resource) =>
-    String(resource?.url ?? resource)
-      .split("/")
-      .pop();
-  const notFetched = (response) => new Error(`${fileName(response)} could not be downloaded (HTTP ${response.status})`);
   self.fetch = async (resource, options) => {
+    const url = String(resource?.url ?? resource);
+    const early = ahead.get(url);
+    ahead.delete(url);
     let response;
     try {
-      response = await fetch(resource, options);
+      response = await (early ?? fetch(resource, options));
     } catch (error) {
-      fail(new Error(`${fileName(resource)} could not be downloaded: ${error?.message ?? error}`));
+      fail(notDownloaded(url, error?.message ?? error));
       throw error;
     }
-    if (!response.ok) fail(notFetched(response));
+    if (!response.ok) fail(notDownloaded(url, `HTTP ${response.status}`));
     return response;
   };
   const watched = (compile) =>
-    async function (source, ...rest) {
+    async function (...args) {
       try {
-        return await compile.call(WebAssembly, source, ...rest);
+        return await compile.apply(WebAssembly, args);
       } catch (error) {
-        // A failed download reads the same whichever attempt's compile meets
-        // it first (an abandoned snapshot attempt may still be compiling).
-        const response = await Promise.resolve(source).catch(() => null);
-        const downloadFailed = response instanceof Response && !response.ok;
-        fail(downloadFailed ? notFetched(response) : new Error(`the runtime could not be compiled: ${error?.message ?? error}`));
+        fail(new Error(`the runtime could not be compiled: ${error?.message ?? error}`));
         throw error;
       }
     };
   WebAssembly.instantiate = watched(instantiate);
-  WebAssembly.instantiateStreaming = watched(instantiateStreaming);
+  const fromResponse = watched(async (response, imports) => {
+    const early = await wasm.catch(() => ({}));
+    if (response !== early.copy || !early.module) return instantiateStreaming.call(WebAssembly, response, imports);
+    response.body?.cancel(); // compiled from the original already
+    const module = await early.module;
+    return { module, instance: await instantiate.call(WebAssembly, module, imports) };
+  });
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    // Said here too: a failed boot's Pyodide may get here before the next boot's fetch does.
+    if (!response.ok) fail(notDownloaded(response.url, `HTTP ${response.status}`));
+    return fromResponse(response, imports);
+  };
   const restore = () => {
     self.fetch = fetch;
     Object.assign(WebAssembly, { instantiate, instantiateStreaming });
@@ -116,6 +149,7 @@ async function attempt(options) {
 }
 
 async function bootWith(options) {
+  const { loadPyodide } = await runtime;
   const pyodide = await loadPyodide(options);
   postMessage({ type: "status", stage: "engine" });
   const bridge = pyodide.pyimport("dozito.bridge"); // already imported in a snapshot

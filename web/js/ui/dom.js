@@ -69,9 +69,23 @@ export function srOnly(text) {
  * Focus el without forcing a layout of what was just drawn: focus() scrolls
  * the element into view, which lays the page out at once (50 ms and more for
  * a fresh board). Here the scroll waits until the browser has laid the frame
- * out itself; scroll: false leaves the view where it is.
+ * out itself; scroll: false leaves the view where it is. later: the focus
+ * waits too (focus() itself needs the layout), for when no keyboard user's
+ * next key waits on it; it is skipped if the focus has moved meanwhile.
  */
-export function focusAfterLayout(el, { scroll = true } = {}) {
-  el.focus({ preventScroll: true });
-  if (scroll) requestAnimationFrame(() => setTimeout(() => el.isConnected && el.scrollIntoView({ block: "nearest" })));
+export function focusAfterLayout(el, { scroll = true, later = false } = {}) {
+  const scrollIn = () => el.isConnected && el.scrollIntoView({ block: "nearest" });
+  if (!later) {
+    el.focus({ preventScroll: true });
+    if (scroll) requestAnimationFrame(() => setTimeout(scrollIn));
+    return;
+  }
+  const before = document.activeElement;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (!el.isConnected || document.activeElement !== before) return;
+      el.focus({ preventScroll: true });
+      if (scroll) scrollIn();
+    }),
+  );
 }

@@ -49,6 +49,7 @@ export class LogView {
     this.list = list;
     this.shown = 0;
     this.events = null;
+    this.scrolling = false; // a scroll to the newest waits for the next frame
   }
 
   /** Show events[0 .. upTo) (the rest waits, see main.js shownEvents). */
@@ -64,7 +65,21 @@ export class LogView {
       const major = event.type === "round_start" || event.type === "round_scored" || event.type === "game_over";
       this.list.append(h("li", { class: `log__entry log__entry--${event.type.replace(/_/g, "-")}${major ? " log__entry--major" : ""}` }, text));
     }
-    if (upTo > this.shown) this.list.scrollTop = this.list.scrollHeight;
+    if (upTo > this.shown) this.scrollToEnd();
     this.shown = upTo;
+  }
+
+  /**
+   * Scroll to the newest at the next frame, once however many updates come
+   * before it: reading scrollHeight now would lay the page out at once, at
+   * every update (an all-bot table at speed=instant updates many times a frame).
+   */
+  scrollToEnd() {
+    if (this.scrolling) return;
+    this.scrolling = true;
+    requestAnimationFrame(() => {
+      this.scrolling = false;
+      this.list.scrollTop = this.list.scrollHeight;
+    });
   }
 }

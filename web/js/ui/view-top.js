@@ -7,7 +7,11 @@ export function startViewsAtTop(status, scroller) {
   new MutationObserver(() => {
     if (status.dataset.phase === phase) return;
     phase = status.dataset.phase;
-    scroller.scrollTop = 0;
-    window.scrollTo(0, 0);
+    // At the next frame, before it is painted: scrolling now would lay the
+    // new view out at once, inside the task that drew it.
+    requestAnimationFrame(() => {
+      scroller.scrollTop = 0;
+      window.scrollTo(0, 0);
+    });
   }).observe(status, { attributes: true, attributeFilter: ["data-phase"] });
 }

@@ -1,0 +1,111 @@
+"""dist/ serves the page bundled: one script and one style sheet, made from
+web/'s modules and style sheets (which stay files there) the same way at every
+build, and the worker starts every download of its boot at once."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import site_build
+
+WEB_PAGE = site_build.WEB / site_build.PAGE
+SCRIPT = re.compile(r"<script\b[^>]*>")
+STYLE = re.compile(r'<link rel="stylesheet"[^>]*>')
+
+
+def test_the_built_page_loads_one_script_and_one_style_sheet(site_url: str) -> None:
+    html = (site_build.DIST / site_build.PAGE).read_text()
+    assert SCRIPT.findall(html) == [f'<script type="module" src="{site_build.SCRIPT_BUNDLE}">']
+    assert STYLE.findall(html) == [f'<link rel="stylesheet" href="{site_build.STYLE_BUNDLE}">']
+
+    # Apart from them, the page is web/'s, line for line.
+    def without_tags(page: str) -> str:
+        return site_build.PAGE_STYLES.sub("", site_build.PAGE_SCRIPTS.sub("", page))
+
+    assert without_tags(html) == without_tags(WEB_PAGE.read_text())
+    scripts = sorted(str(p.relative_to(site_build.DIST)) for p in site_build.DIST.rglob("*.js"))
+    assert [s for s in scripts if not s.startswith("pyodide/")] == sorted(
+        [site_build.SCRIPT_BUNDLE, site_build.WORKER_BUNDLE, "sw.js"]
+    )
+    assert [str(p.relative_to(site_build.DIST)) for p in site_build.DIST.rglob("*.css")] == [
+        site_build.STYLE_BUNDLE
+    ]
+
+
+def test_a_bundle_imports_nothing_of_the_site(site_url: str) -> None:
+    for name in (site_build.SCRIPT_BUNDLE, site_build.WORKER_BUNDLE):
+        text = (site_build.DIST / name).read_text()
+        # A static import statement: `import "x"` or `import ... from "x"`, after a statement.
+        found = re.search(r"""(?:^|[;}])\s*import\s*(?:[\w{}*\s,$]+from\s*)?["']""", text, re.M)
+        assert not found, (name, found)
+
+
+def first_classes(sheet: str) -> list[str]:
+    """The class names a style sheet's rules use, in order of first use."""
+    without_comments = re.sub(r"/\*.*?\*/", "", sheet, flags=re.S)
+    return list(dict.fromkeys(re.findall(r"\.([a-zA-Z][\w-]*)", without_comments)))
+
+
+def test_the_style_sheets_are_bundled_in_the_page_s_order(site_url: str) -> None:
+    styles = [m[2] for m in site_build.PAGE_STYLES.finditer(WEB_PAGE.read_text())]
+    bundle = (site_build.DIST / site_build.STYLE_BUNDLE).read_text()
+    seen: set[str] = set()
+    at = -1
+    for name in styles:
+        # The first class that no earlier sheet used appears after the earlier sheets' ones.
+        new = [c for c in first_classes((site_build.WEB / name).read_text()) if c not in seen]
+        seen.update(first_classes((site_build.WEB / name).read_text()))
+        if not new:
+            continue
+        found = bundle.find(f".{new[0]}", at + 1)
+        assert found > at, f"{name} is not in the bundle after the sheets before it"
+        at = found
+
+
+def test_the_bundles_are_made_again_byte_for_byte(
+    site_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(site_build, "CACHE", tmp_path)
+    made = site_build.bundle_page()
+    for path in site_build.tree_files(made):
+        name = path.relative_to(made).as_posix()
+        assert path.read_bytes() == (site_build.DIST / name).read_bytes(), name
+
+
+def test_a_page_script_the_entry_does_not_import_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    web = tmp_path / "web"
+    shutil.copytree(site_build.WEB, web)
+    (web / "js" / "extra.js").write_text('console.log("never bundled");\n')
+    page = web / site_build.PAGE
+    tag = '<script type="module" src="js/main.js"></script>'
+    page.write_text(
+        page.read_text().replace(tag, f'{tag}\n  <script type="module" src="js/extra.js"></script>')
+    )
+    shutil.copy(site_build.ROOT / "package-lock.json", tmp_path)
+    monkeypatch.setattr(site_build, "ROOT", tmp_path)
+    monkeypatch.setattr(site_build, "WEB", web)
+    monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
+    with pytest.raises(SystemExit, match=r"js/main.js must import \['js/extra.js'\]"):
+        site_build.bundle_page()
+
+
+def test_the_page_runs_from_its_bundle(page: Page, page_log: Any, site_url: str) -> None:
+    page.goto(site_url + "?players=human,casual&rounds=1&seed=3&speed=instant")
+    expect(page.locator("[data-testid=status]")).to_have_attribute(
+        "data-phase", "turn", timeout=60_000
+    )
+    expect(page.locator("[data-action]").first).to_be_visible()
+    # Styled by the bundle: the board is laid out as a grid.
+    assert page.eval_on_selector(".grid", "el => getComputedStyle(el).display") == "grid"
+    site = {url.removeprefix(site_url).split("?")[0] for url in page_log.requests}
+    code = {name for name in site if name.endswith((".js", ".mjs", ".css"))} - {"sw.js"}
+    bundles = {site_build.SCRIPT_BUNDLE, site_build.STYLE_BUNDLE, site_build.WORKER_BUNDLE}
+    assert code == bundles | {"pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"}
