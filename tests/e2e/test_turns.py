@@ -78,7 +78,7 @@ def test_turns_are_recapped_marked_and_handed_over(page: Page, site_url: str) ->
     assert not page.locator("[data-testid=board] [data-action]").count()
     expect(status).to_have_attribute("data-current", "1")
     recap = page.locator(f"{HAND_OVER} .hand-over__recap")
-    expect(recap).to_contain_text(re.compile(r"^Ann drew the .+, discarded the .+\.$"))
+    expect(recap).to_have_text(re.compile(r"^Ann drew the .+, discarded the .+\.$"))
     assert sorted(marked(page, HAND_OVER)) == sorted(set(placed))
     expect(page.locator(f"{HAND_OVER} .button--primary")).to_be_focused()
 
@@ -89,9 +89,17 @@ def test_turns_are_recapped_marked_and_handed_over(page: Page, site_url: str) ->
     assert sorted(marked(page, ".seats > li:nth-child(1)")) == sorted(set(placed))
     expect(page.locator("[data-testid=recap]")).to_contain_text("Ann drew the")
 
-    # Bob plays, the bot plays, and Ann gets the device back (a hand-over again).
-    for _ in range(6):
+    # Bob plays, the bot plays, and Ann gets the device back (a hand-over again),
+    # told every turn since her own, oldest first: Bob's, then the bot's.
+    humans = ["Ann", "Bob"]
+    for turn in range(6):
         play_turn(page)
+        since = page.locator(f"{HAND_OVER} .hand-over__recap > li")
+        expect(since.first).to_be_visible()
+        lines = since.all_inner_texts()
+        played = humans[(turn + 1) % 2]
+        assert lines[0].startswith(f"{played} drew the "), lines
+        assert len(lines) >= 2 and all(line.startswith("Casey ") for line in lines[1:]), lines
         page.locator("[data-action=continue]").click()
         expect(page.locator("[data-action=draw]")).to_be_visible()
         log = page.inner_text("#log")

@@ -4,6 +4,9 @@ and a game from the address never opens it nor its first-visit offer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from playwright.sync_api import Page, expect
 from test_play import STATUS, open_page
 from test_saves import click_some
@@ -74,3 +77,60 @@ def test_a_first_visit_offers_the_tutorial_in_every_language(page: Page, site_ur
     # Offered once: the setup screen no longer insists.
     assert page.locator(".setup__tutorial.is-offered").count() == 0
     assert page.locator("[data-testid=tutorial]").is_visible()
+
+
+# The coach's words, what it points at and the 12 spots of the grid, all in the
+# window at once; the bubble never over its target; cut special-card badges.
+IN_SIGHT = """() => {
+  const inside = (b) => b.width > 0 && b.left >= 0 && b.top >= 0
+    && b.right <= innerWidth + 0.5 && b.bottom <= innerHeight + 0.5;
+  const box = (el) => el.getBoundingClientRect();
+  const text = box(document.querySelector("#coach .coach__text"));
+  const bubble = box(document.querySelector("#coach"));
+  const target = box(document.querySelector("[data-coach=true]"));
+  const spots = [...document.querySelectorAll(".grid--large .spot")].map(box);
+  const apart = target.right <= bubble.left || bubble.right <= target.left
+    || target.bottom <= bubble.top || bubble.bottom <= target.top;
+  return { text: inside(text), target: inside(target), apart, spots: spots.length,
+    spotsIn: spots.filter(inside).length, narrowest: Math.min(...spots.map((b) => b.width)) };
+}"""
+
+CUT_BADGES = """() => [...document.querySelectorAll(".card__badge")]
+  .filter((b) => b.getClientRects().length && b.scrollWidth > b.clientWidth + 1)
+  .map((b) => b.className)"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390)], ids=str)
+def test_the_coach_and_the_whole_grid_fit_a_phone(
+    new_page: Callable[..., Page], site_url: str, size: tuple[int, int]
+) -> None:
+    width, height = size
+    page = new_page(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    open_page(page, site_url, "?lang=de&speed=instant")  # the longest words
+    page.click("[data-testid=tutorial]")
+    page.click(f"#coach {COACHED}")
+    steps = 0
+    while page.locator(STATUS).get_attribute("data-phase") == "turn":
+        target = page.locator(COACHED)
+        try:
+            target.wait_for(timeout=10_000)
+        except Exception:
+            if page.locator(STATUS).get_attribute("data-phase") != "turn":
+                break
+            raise
+        if page.locator(STATUS).get_attribute("data-phase") != "turn":
+            break
+        seen = page.evaluate(IN_SIGHT)
+        where = f"{width}×{height}, step {steps} ({target.get_attribute('data-action')})"
+        assert seen["text"] and seen["target"] and seen["apart"], f"{where}: {seen}"
+        assert seen["spots"] == seen["spotsIn"] == 12, f"{where}: {seen}"
+        assert seen["narrowest"] >= 40, f"{where}: {seen}"
+        assert page.evaluate(CUT_BADGES) == [], where
+        target.click()
+        steps += 1
+        assert steps < 30, "the tutorial does not end"
+    assert steps == 17
+    # The scoring grids show the STOP placed in the tutorial, whole.
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "round-end")
+    assert page.locator(".scoring .card__badge--stop").count() >= 1
+    assert page.evaluate(CUT_BADGES) == []

@@ -35,3 +35,24 @@ test("a turn resumed half-way still ends, and a new round forgets everything", (
   assert.equal(turns.last, null);
   assert.deepEqual([...turns.changedBy(1)], []);
 });
+
+test("since a seat's last turn: every turn after it and the rounds that ended, oldest first", () => {
+  const turns = new Turns();
+  turns.add([draw(0), discard(0)]);
+  turns.add([draw(1), discard(1)]);
+  assert.deepEqual(
+    turns.since(1).map((turn) => turn.seat),
+    [],
+  );
+  assert.deepEqual(
+    turns.since(2).map((turn) => turn.seat),
+    [0, 1],
+    "a seat yet to play: everything so far",
+  );
+  turns.add([draw(2), discard(2), { type: "round_scored", round: 1 }, { type: "round_start", round: 2, starter: 0 }]);
+  turns.add([draw(0), discard(0)]);
+  assert.deepEqual(turns.since(1), [turns.history[2], { round: 1 }, turns.history[4]]);
+  assert.deepEqual(turns.since(0), [], "the seat that played last has nothing new");
+  turns.reset();
+  assert.deepEqual(turns.since(1), []);
+});

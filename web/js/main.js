@@ -370,7 +370,7 @@ function render({ events = [], focusMain = false } = {}) {
     fill(el.board); // nothing under the hand-over may be played
     const panel = handOver({
       who: view.names[handingOver],
-      recap,
+      since: turns.since(handingOver),
       seat: turns.last?.seat,
       view,
       changed: turns.last ? turns.changedBy(turns.last.seat) : null,

@@ -32,11 +32,19 @@ function drawBubble(root, coach, { onContinue, onLeave }) {
     actions.push(
       h("button", { type: "button", class: "button button--primary", dataset: { testid: "tutorial-done" }, onclick: onLeave }, t("tutorial.finish")),
     );
-  else actions.push(h("button", { type: "button", class: "button button--quiet", onclick: onLeave }, t("tutorial.leave")));
+  else
+    actions.push(
+      // On a phone only its cross shows (css/coach.css); its name stays whole.
+      h(
+        "button",
+        { type: "button", class: "button button--quiet coach__leave", title: t("tutorial.leave"), onclick: onLeave },
+        h("span", { class: "icon-remove", "aria-hidden": "true" }),
+        h("span", { class: "coach__leave-label" }, t("tutorial.leave")),
+      ),
+    );
   fill(
     root,
-    h("p", { class: "coach__title" }, t("tutorial.title")),
-    h("p", { class: "coach__text" }, coach.text),
+    h("p", { class: "coach__text" }, h("strong", { class: "coach__title" }, t("tutorial.title")), " ", coach.text),
     h("div", { class: "coach__actions" }, actions),
   );
   root.hidden = false;

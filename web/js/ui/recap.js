@@ -28,17 +28,30 @@ export function recapLine(text) {
   return h("p", { class: "recap", dataset: { testid: "recap" }, title: text || false }, text ?? ""); // a long line ends in "…": whole in the tooltip and the log
 }
 
+/** One line per entry of turns.since() (see turns.js): a turn's recap, or the end of a round. */
+function sinceLines(since, names) {
+  return since.map((entry) => h("li", {}, entry.events ? recapText(entry, names) : t("handOver.roundEnded", { round: entry.round })));
+}
+
 /**
- * handOver({who, recap, seat, view, changed, onContinue}): the table covered
- * until the next player says they are there; above it, the grid of the turn
- * that just ended (seat's), its changed spots marked.
+ * handOver({who, since, seat, view, changed, onContinue}): the table covered
+ * until the next player says they are there, with what happened since their
+ * own last turn (since: turns.since(), oldest first) and the grid of the
+ * turn that just ended (seat's), its changed spots marked.
  */
-export function handOver({ who, recap, seat, view, changed, onContinue }) {
+export function handOver({ who, since, seat, view, changed, onContinue }) {
   return h(
     "section",
     { class: "hand-over panel", "aria-labelledby": "hand-over-title", dataset: { testid: "hand-over" } },
     h("h2", { id: "hand-over-title", class: "panel__title" }, t("handOver.title", { who })),
-    recap ? h("p", { class: "hand-over__recap" }, recap) : null,
+    since.length
+      ? h(
+          "div",
+          { class: "hand-over__since" },
+          h("p", { class: "hand-over__since-title", id: "hand-over-since" }, t("handOver.since")),
+          h("ol", { class: "hand-over__recap", "aria-labelledby": "hand-over-since" }, sinceLines(since, view.names)),
+        )
+      : null,
     seat === undefined ? null : grid({ seat, cells: view.grids[seat], size: "score", groups: view.live[seat].groups, changed }),
     h("p", { class: "hand-over__hint" }, t("handOver.hint", { who })),
     h(
