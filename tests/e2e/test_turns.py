@@ -27,7 +27,9 @@ def play_turn(page: Page) -> list[int]:
     """Draw, place wherever the card may go until it must be discarded; the spots placed on."""
     page.click("[data-action=draw]")
     expect(page.locator(".hand")).to_contain_text("In hand:")
-    focused = page.evaluate("document.activeElement.dataset.action || ''")
+    # A pointer's draw moves the focus once the board is laid out (focusAfterLayout).
+    expect(page.locator("[data-action]:focus")).to_have_count(1)
+    focused = page.evaluate("document.activeElement.dataset.action")
     placed: list[int] = []
     while True:
         page.locator("[data-action^='place:'], [data-action^='discard:']").first.wait_for()
