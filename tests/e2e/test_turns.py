@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 from test_play import BOOT_MS, STATUS, legal, open_page
 
@@ -123,6 +124,32 @@ def test_turns_are_recapped_marked_and_handed_over(page: Page, site_url: str) ->
         }""",
     )
     assert inside, "the recap line runs off the stage at 360 px"
+
+
+@pytest.mark.parametrize("size", [(844, 390), (390, 844)], ids=["landscape", "portrait"])
+def test_a_hand_over_fits_a_phone_without_scrolling(
+    new_page: Callable[..., Page], site_url: str, size: tuple[int, int]
+) -> None:
+    """In German, the longest words: the title, every line since Bob's last turn,
+    the whole grid and the button are in the window at once."""
+    width, height = size
+    page = new_page(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    open_page(
+        page, site_url, "?players=human,casual,human&seed=5&names=Ann,,Bob&speed=instant&lang=de"
+    )
+    page.click("[data-action=draw]")
+    page.click("[data-action^='discard:']")
+    expect(page.locator(f"{HAND_OVER} .hand-over__recap > li")).to_have_count(2)  # Ann's, Casey's
+    parts = f"{HAND_OVER} h2, {HAND_OVER} li, {HAND_OVER} .spot, {HAND_OVER} [data-action=continue]"
+    outside = page.eval_on_selector_all(
+        parts,
+        """els => els.filter(e => {
+            const r = e.getBoundingClientRect();
+            return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth;
+        }).map(e => e.textContent.trim().slice(0, 30) || e.className)""",
+    )
+    assert not outside, f"outside the window at {width}x{height}: {outside}"
+    assert len(page.eval_on_selector_all(f"{HAND_OVER} .spot", "els => els")) == 12
 
 
 def test_a_finished_turn_holds_the_view_until_the_next_human_acts(
