@@ -198,8 +198,9 @@ def test_french_and_german_fit_a_phone(
 def test_views_open_at_the_top(new_page: Callable[..., Page], site_url: str) -> None:
     page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     # Each new view, a frame and a moment later (after any focus has settled):
-    # where the page and main are scrolled; then main is scrolled to its end,
-    # so the next view must bring it back.
+    # where the page and main are scrolled, and whether the view's main button
+    # can be tapped there (a long view keeps it at the window's bottom); then
+    # main is scrolled to its end, so the next view must bring it back.
     page.add_init_script("""
       window.seen = [];
       addEventListener("DOMContentLoaded", () => {
@@ -210,7 +211,12 @@ def test_views_open_at_the_top(new_page: Callable[..., Page], site_url: str) -> 
           if (status.dataset.phase === phase) return;
           phase = status.dataset.phase;
           requestAnimationFrame(() => setTimeout(() => {
-            seen.push([phase, scrollY, main.scrollTop, main.scrollHeight > main.clientHeight]);
+            const button = main.querySelector(".panel__actions .button--primary");
+            const box = button?.getBoundingClientRect();
+            const tappable = !!box && document.elementFromPoint(
+              box.left + box.width / 2, box.top + box.height / 2) === button;
+            const long = main.scrollHeight > main.clientHeight;
+            seen.push([phase, scrollY, main.scrollTop, long, tappable]);
             main.scrollTop = main.scrollHeight;
           }, 300));
         }).observe(status, { attributes: true, attributeFilter: ["data-phase"] });
@@ -228,8 +234,10 @@ def test_views_open_at_the_top(new_page: Callable[..., Page], site_url: str) -> 
     seen: list[Any] = page.evaluate("seen")
     phases = [phase for phase, *_ in seen]
     assert {"turn", "round-end", "game-over"} <= set(phases), phases
-    assert all(y == 0 and top == 0 for _, y, top, _ in seen), seen
-    assert any(scrollable for *_, scrollable in seen), "no view was long enough to test"
+    assert all(y == 0 and top == 0 for _, y, top, *_ in seen), seen
+    assert any(scrollable for *_, scrollable, _ in seen), "no view was long enough to test"
+    ends = [(phase, tappable) for phase, *_, tappable in seen if phase != "turn"]
+    assert all(tappable for _, tappable in ends), f"a view's button out of reach: {ends}"
 
 
 def test_skip_ahead_moves_nothing(new_page: Callable[..., Page], site_url: str) -> None:
