@@ -88,7 +88,11 @@ PAGE_SCRIPTS = re.compile(
     r'^([ \t]*)<script type="module"(?: async)? src="([^"]+)"></script>\n', re.M
 )
 PAGE_STYLES = re.compile(r'^([ \t]*)<link rel="stylesheet" href="([^"]+)">\n', re.M)
-"""The page's module scripts and style sheets, one tag a line; dist/'s page has one of each."""
+"""The page's module scripts and style sheets, one tag a line; dist/'s page has
+the two bundles below and one style sheet."""
+BOOT_BUNDLE = "js/boot.js"
+"""The page's first script: starts the engine's worker. In dist/ a small bundle
+of its own, so that the worker starts before the page's bundle has loaded."""
 SCRIPT_BUNDLE = "js/main.js"
 """The page's entry module; in dist/ the bundle of it and all it imports takes its path."""
 STYLE_BUNDLE = "css/main.css"
@@ -498,18 +502,20 @@ def first_only(tags: re.Pattern[str], tag: str, html: str) -> str:
 
 
 def bundle_page() -> Path:
-    """A folder holding the page as dist/ serves it: index.html naming one script,
-    SCRIPT_BUNDLE, and one style sheet, STYLE_BUNDLE, and the worker, WORKER_BUNDLE.
+    """A folder holding the page as dist/ serves it: index.html naming two
+    scripts, BOOT_BUNDLE then SCRIPT_BUNDLE, and one style sheet, STYLE_BUNDLE,
+    and the worker, WORKER_BUNDLE.
 
     web/ keeps its modules and style sheets as files (the page runs from there
     too); every module script web/index.html names must be imported by the
-    entry, so that the bundle runs it, and is checked to be.
+    entry, so that the bundle runs it (should BOOT_BUNDLE not load), and is
+    checked to be.
     """
     html = (WEB / PAGE).read_text()
     scripts = [m[2] for m in PAGE_SCRIPTS.finditer(html)]
     styles = [m[2] for m in PAGE_STYLES.finditer(html)]
-    if SCRIPT_BUNDLE not in scripts or not styles:
-        sys.exit(f"build.py: web/{PAGE} must load {SCRIPT_BUNDLE} and its style sheets")
+    if scripts != [BOOT_BUNDLE, SCRIPT_BUNDLE] or not styles:
+        sys.exit(f"build.py: web/{PAGE} must load {BOOT_BUNDLE}, {SCRIPT_BUNDLE}, its style sheets")
     code = code_hash(bundle_page, esbuild, first_only) + repr(ESBUILD_OPTIONS)
     code = hashlib.sha256(code.encode()).hexdigest()[:16]
     key = inputs_hash([WEB / PAGE, WEB / "js", WEB / "css", ROOT / "package-lock.json"]) + code
@@ -524,12 +530,12 @@ def bundle_page() -> Path:
     meta.unlink()
     if missing := [name for name in scripts if name not in inputs]:
         sys.exit(f"build.py: {SCRIPT_BUNDLE} must import {missing} (web/{PAGE} loads them)")
-    esbuild(WORKER_BUNDLE, "--format=esm", f"--outfile={out / WORKER_BUNDLE}")
+    for bundle in (BOOT_BUNDLE, WORKER_BUNDLE):
+        esbuild(bundle, "--format=esm", f"--outfile={out / bundle}")
     # Style sheets from standard input: @import them in the page's order.
     entry = "".join(f'@import "./{name}";\n' for name in styles)
     esbuild("--loader=css", f"--outfile={out / STYLE_BUNDLE}", stdin=entry)
-    page = first_only(PAGE_SCRIPTS, f'<script type="module" src="{SCRIPT_BUNDLE}"></script>', html)
-    page = first_only(PAGE_STYLES, f'<link rel="stylesheet" href="{STYLE_BUNDLE}">', page)
+    page = first_only(PAGE_STYLES, f'<link rel="stylesheet" href="{STYLE_BUNDLE}">', html)
     (out / PAGE).write_text(page)
     return out
 

@@ -19,7 +19,6 @@ Not a pytest module (no test_ prefix): run it by hand.
 from __future__ import annotations
 
 import argparse
-import base64
 import json
 import statistics
 import sys
@@ -84,33 +83,16 @@ KINDS = {
 
 def trace_load(page: Page, session: CDPSession, url: str) -> tuple[list[dict[str, Any]], float]:
     """Trace one navigation to a playable board: (trace events, playable ms)."""
-    done: dict[str, Any] = {}
-    session.on("Tracing.tracingComplete", lambda params: done.update(params))
-    session.send(
-        "Tracing.start",
-        {
-            "transferMode": "ReturnAsStream",
-            "traceConfig": {"includedCategories": CATEGORIES.split(",")},
-        },
-    )
-    page.goto(url)
-    page.wait_for_function(
-        "() => window.__bench && window.__bench.playable !== null", timeout=bench.BOOT_TIMEOUT_MS
-    )
-    playable = float(page.evaluate("window.__bench.playable"))
-    session.send("Tracing.end")
-    while "stream" not in done:
-        page.wait_for_timeout(50)
-    chunks = []
-    while True:
-        read = session.send("IO.read", {"handle": done["stream"], "size": 1 << 22})
-        data = read["data"]
-        chunks.append(base64.b64decode(data) if read.get("base64Encoded") else data.encode())
-        if read.get("eof"):
-            break
-    session.send("IO.close", {"handle": done["stream"]})
-    raw = json.loads(b"".join(chunks))
-    return (raw["traceEvents"] if isinstance(raw, dict) else raw), playable
+
+    def load() -> None:
+        page.goto(url)
+        page.wait_for_function(
+            "() => window.__bench && window.__bench.playable !== null",
+            timeout=bench.BOOT_TIMEOUT_MS,
+        )
+
+    events = bench.conftest.traced(page, session, CATEGORIES.split(","), load)
+    return events, float(page.evaluate("window.__bench.playable"))
 
 
 def summarise(events: list[dict[str, Any]], playable: float) -> dict[str, Any]:

@@ -107,6 +107,8 @@ TEMPS = ("cold", "warm", "warm2")
 KINDS = ("game", "game_nosw", "bare")
 """The site as it is, the site with service workers blocked, the bare page."""
 BOOT_TIMEOUT_MS = 120_000
+PRIMED_MARK = "dozito:engine-code-primed"
+"""The mark js/engine/prime.js sets once its throwaway boot has ended."""
 
 # The script and the icon are files of their own: the server sends the
 # site's content security policy, which refuses inline scripts and data: URLs.
@@ -401,10 +403,12 @@ def bare_boot(page: Page, watch: Watch, url: str) -> dict[str, Any]:
 
 def settle_service_worker(page: Page) -> str:
     """If the page registers a service worker (within 5 s), wait (20 s at most)
-    for it to be active, so that the warm load meets it as a returning player would."""
+    for it to be active, and then (20 s at most) for the page's throwaway boot
+    that follows a first install (js/engine/prime.js), so that the warm load
+    meets the site as a returning player would."""
     return str(
         page.evaluate(
-            """async () => {
+            """async (mark) => {
                 if (!navigator.serviceWorker) return "unsupported";
                 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
                 let reg = null;
@@ -414,8 +418,16 @@ def settle_service_worker(page: Page) -> str:
                 }
                 if (!reg) return "none";
                 const ready = navigator.serviceWorker.ready.then(() => "active");
-                return Promise.race([ready, sleep(20000).then(() => "not active after 20 s")]);
-            }"""
+                const late = sleep(20000).then(() => "not active after 20 s");
+                const state = await Promise.race([ready, late]);
+                if (state !== "active") return state;
+                for (let i = 0; i < 400; i++) {
+                    if (performance.getEntriesByName(mark).length) return "active, primed";
+                    await sleep(50);
+                }
+                return "active, not primed after 20 s";
+            }""",
+            PRIMED_MARK,
         )
     )
 

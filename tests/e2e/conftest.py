@@ -10,7 +10,9 @@ error take it out of `page_log.errors` before they end.
 
 from __future__ import annotations
 
+import base64
 import importlib.util
+import json
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -23,11 +25,13 @@ import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    CDPSession,
     ConsoleMessage,
     Error,
     Page,
     Playwright,
     Request,
+    Worker,
     sync_playwright,
 )
 
@@ -121,6 +125,41 @@ class PageLog:
             ):
                 foreign.append(url)
         return foreign
+
+
+def traced(
+    page: Page, session: CDPSession, categories: list[str], action: Callable[[], None]
+) -> list[Any]:
+    """The Chrome trace events (of the categories given) of running action,
+    through session, a CDP session of page."""
+    done: dict[str, Any] = {}
+    session.on("Tracing.tracingComplete", lambda params: done.update(params))
+    session.send(
+        "Tracing.start",
+        {"transferMode": "ReturnAsStream", "traceConfig": {"includedCategories": categories}},
+    )
+    action()
+    session.send("Tracing.end")
+    while "stream" not in done:
+        page.wait_for_timeout(50)  # lets Playwright deliver the event
+    chunks = []
+    while True:
+        read = session.send("IO.read", {"handle": done["stream"], "size": 1 << 22})
+        data = read["data"]
+        chunks.append(base64.b64decode(data) if read.get("base64Encoded") else data.encode())
+        if read.get("eof"):
+            break
+    session.send("IO.close", {"handle": done["stream"]})
+    raw = json.loads(b"".join(chunks))
+    events: list[Any] = raw["traceEvents"] if isinstance(raw, dict) else raw
+    return events
+
+
+def engine_worker(page: Page) -> Worker:
+    """The page's engine worker, not the throwaway boot that follows a first
+    install (js/engine/prime.js), whose address ends in "?prime"."""
+    [worker] = [w for w in page.workers if not w.url.endswith("?prime")]
+    return worker
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
-"""dist/ serves the page bundled: one script and one style sheet, made from
-web/'s modules and style sheets (which stay files there) the same way at every
-build, and the worker starts every download of its boot at once."""
+"""dist/ serves the page bundled: a small script that starts the engine's
+worker, the page's script and one style sheet, made from web/'s modules and
+style sheets (which stay files there) the same way at every build, and the
+worker starts every download of its boot at once."""
 
 from __future__ import annotations
 
@@ -10,18 +11,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
-from conftest import site_build
+from conftest import engine_worker, site_build
 
 WEB_PAGE = site_build.WEB / site_build.PAGE
 SCRIPT = re.compile(r"<script\b[^>]*>")
 STYLE = re.compile(r'<link rel="stylesheet"[^>]*>')
 
 
-def test_the_built_page_loads_one_script_and_one_style_sheet(site_url: str) -> None:
+def test_the_built_page_loads_two_scripts_and_one_style_sheet(site_url: str) -> None:
     html = (site_build.DIST / site_build.PAGE).read_text()
-    assert SCRIPT.findall(html) == [f'<script type="module" src="{site_build.SCRIPT_BUNDLE}">']
+    assert SCRIPT.findall(html) == [
+        f'<script type="module" async src="{site_build.BOOT_BUNDLE}">',
+        f'<script type="module" src="{site_build.SCRIPT_BUNDLE}">',
+    ]
     assert STYLE.findall(html) == [f'<link rel="stylesheet" href="{site_build.STYLE_BUNDLE}">']
 
     # Apart from them, the page is web/'s, line for line.
@@ -31,7 +35,7 @@ def test_the_built_page_loads_one_script_and_one_style_sheet(site_url: str) -> N
     assert without_tags(html) == without_tags(WEB_PAGE.read_text())
     scripts = sorted(str(p.relative_to(site_build.DIST)) for p in site_build.DIST.rglob("*.js"))
     assert [s for s in scripts if not s.startswith("pyodide/")] == sorted(
-        [site_build.SCRIPT_BUNDLE, site_build.WORKER_BUNDLE, "sw.js"]
+        [site_build.BOOT_BUNDLE, site_build.SCRIPT_BUNDLE, site_build.WORKER_BUNDLE, "sw.js"]
     )
     assert [str(p.relative_to(site_build.DIST)) for p in site_build.DIST.rglob("*.css")] == [
         site_build.STYLE_BUNDLE
@@ -39,7 +43,7 @@ def test_the_built_page_loads_one_script_and_one_style_sheet(site_url: str) -> N
 
 
 def test_a_bundle_imports_nothing_of_the_site(site_url: str) -> None:
-    for name in (site_build.SCRIPT_BUNDLE, site_build.WORKER_BUNDLE):
+    for name in (site_build.BOOT_BUNDLE, site_build.SCRIPT_BUNDLE, site_build.WORKER_BUNDLE):
         text = (site_build.DIST / name).read_text()
         # A static import statement: `import "x"` or `import ... from "x"`, after a statement.
         found = re.search(r"""(?:^|[;}])\s*import\s*(?:[\w{}*\s,$]+from\s*)?["']""", text, re.M)
@@ -83,17 +87,30 @@ def test_a_page_script_the_entry_does_not_import_stops_the_build(
 ) -> None:
     web = tmp_path / "web"
     shutil.copytree(site_build.WEB, web)
-    (web / "js" / "extra.js").write_text('console.log("never bundled");\n')
+    # Without the import, a page whose boot bundle failed to load would have no engine.
+    main = web / site_build.SCRIPT_BUNDLE
+    main.write_text(re.sub(r'^import "./boot.js";.*\n', "", main.read_text(), flags=re.M))
+    shutil.copy(site_build.ROOT / "package-lock.json", tmp_path)
+    monkeypatch.setattr(site_build, "ROOT", tmp_path)
+    monkeypatch.setattr(site_build, "WEB", web)
+    monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
+    with pytest.raises(SystemExit, match=r"js/main.js must import \['js/boot.js'\]"):
+        site_build.bundle_page()
+
+
+def test_a_page_with_other_scripts_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    web = tmp_path / "web"
+    shutil.copytree(site_build.WEB, web)
     page = web / site_build.PAGE
     tag = '<script type="module" src="js/main.js"></script>'
     page.write_text(
         page.read_text().replace(tag, f'{tag}\n  <script type="module" src="js/extra.js"></script>')
     )
-    shutil.copy(site_build.ROOT / "package-lock.json", tmp_path)
-    monkeypatch.setattr(site_build, "ROOT", tmp_path)
     monkeypatch.setattr(site_build, "WEB", web)
     monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
-    with pytest.raises(SystemExit, match=r"js/main.js must import \['js/extra.js'\]"):
+    with pytest.raises(SystemExit, match=r"must load js/boot.js, js/main.js, its style sheets"):
         site_build.bundle_page()
 
 
@@ -107,5 +124,33 @@ def test_the_page_runs_from_its_bundle(page: Page, page_log: Any, site_url: str)
     assert page.eval_on_selector(".grid", "el => getComputedStyle(el).display") == "grid"
     site = {url.removeprefix(site_url).split("?")[0] for url in page_log.requests}
     code = {name for name in site if name.endswith((".js", ".mjs", ".css"))} - {"sw.js"}
-    bundles = {site_build.SCRIPT_BUNDLE, site_build.STYLE_BUNDLE, site_build.WORKER_BUNDLE}
+    bundles = {
+        site_build.BOOT_BUNDLE,
+        site_build.SCRIPT_BUNDLE,
+        site_build.STYLE_BUNDLE,
+        site_build.WORKER_BUNDLE,
+    }
     assert code == bundles | {"pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"}
+
+
+def test_the_worker_starts_before_the_page_s_bundle_has_loaded(
+    page: Page, page_log: Any, site_url: str
+) -> None:
+    held: list[Route] = []
+    page.context.route(f"{site_url}{site_build.SCRIPT_BUNDLE}", lambda route: held.append(route))
+    page.goto(site_url + "?players=human,casual&rounds=1&seed=3&speed=instant", wait_until="commit")
+    # js/main.js is held back; the boot bundle alone has the worker fetch Pyodide.
+    for _ in range(600):
+        if any(url.endswith("/pyodide/snapshot.bin") for url in page_log.requests):
+            break
+        page.wait_for_timeout(50)
+    else:
+        pytest.fail("the worker did not start while js/main.js was held back")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator("[data-testid=status]")).to_have_attribute(
+        "data-phase", "turn", timeout=60_000
+    )
+    # The page took the early worker over: one engine, which answers.
+    expect(page.locator("[data-action]").first).to_be_visible()
+    engine_worker(page)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from conftest import site_build
+from conftest import engine_worker, site_build
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
@@ -47,7 +47,7 @@ def test_a_dead_worker_is_reported_and_a_reload_resumes_the_game(
     for action in ["draw", "discard:0", "continue", "take:0"]:  # continue: the hand-over to Bob
         page.click(f"[data-action='{action}']")
     saved = table_state(page)
-    [worker] = page.workers
+    worker = engine_worker(page)
     worker.evaluate("self.close()")
     page.click("[data-action^='place:']")  # the request no one will answer
     expect_dead_engine(page, page_log)
@@ -63,7 +63,7 @@ def test_a_fatal_python_error_is_reported_as_a_dead_engine(
     # Any JavaScript error thrown through Python's frames is fatal to Pyodide;
     # the bot's move reads the clock, so make the clock throw (once this
     # evaluation, which reads it too, is over).
-    [worker] = page.workers
+    worker = engine_worker(page)
     worker.evaluate(
         "setTimeout(() => { performance.now = () => { throw new RangeError('injected fault'); }; })"
     )

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, Response, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response, expect
 
-from conftest import CHROMIUM_ARGS, PageLog, site_build
+from conftest import CHROMIUM_ARGS, PageLog, engine_worker, site_build, traced
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
@@ -90,7 +90,7 @@ def play_bots_to_the_end(page: Page) -> None:
 
 def wasm_transfer(page: Page) -> tuple[int, int]:
     """(bytes over the network, body size) of the wasm the page's engine worker loaded."""
-    (worker,) = page.workers
+    worker = engine_worker(page)
     sizes: list[int] = worker.evaluate(
         """() => {
             const entries = performance.getEntriesByType("resource");
@@ -177,6 +177,54 @@ def test_the_site_is_installable(
         context.close()
     assert not page_log.errors, f"the page logged errors: {page_log.errors}"
     assert not page_log.foreign_requests()
+
+
+PRIMED = "dozito:engine-code-primed"  # js/engine/prime.js's mark
+
+
+def compiled_modules(context: BrowserContext, page: Page, url: str) -> dict[str, int]:
+    """Load url with V8 traced: each module script the load compiled -> the
+    size of the compiled code it took from the code cache (0: none)."""
+    events = traced(page, context.new_cdp_session(page), ["v8"], lambda: open_page(page, url))
+    compiled: dict[str, int] = {}
+    for event in events:
+        data = event.get("args", {}).get("data") or {}
+        if event.get("name") == "v8.compileModule" and "url" in data:
+            name = data["url"].rsplit("/", 1)[-1]
+            compiled[name] = max(compiled.get(name, 0), data.get("consumedCacheSize", 0))
+    return compiled
+
+
+def test_the_first_return_visit_boots_from_compiled_code(
+    playwright: Playwright, site_url: str, page_log: PageLog, tmp_path: Path
+) -> None:
+    # A profile on disk, as a player's browser keeps its caches.
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=site_build.find_chromium(), args=CHROMIUM_ARGS
+    )
+    try:
+        context.on("request", page_log.on_request)
+        page = context.new_page()
+        page.on("console", page_log.on_console)
+        open_page(page, site_url)
+        wait_offline_ready(page, site_build.DIST)
+        # Once the site is cached, the page boots a throwaway engine in the background.
+        page.wait_for_function(
+            "(mark) => performance.getEntriesByName(mark).length > 0", arg=PRIMED, timeout=BOOT_MS
+        )
+        for _ in range(100):  # and ends it: only the game's engine is left
+            if [w.url for w in page.workers] == [site_url + site_build.WORKER_BUNDLE]:
+                break
+            page.wait_for_timeout(50)
+        else:
+            pytest.fail(f"the throwaway boot did not end: {[w.url for w in page.workers]}")
+        compiled = compiled_modules(context, page, site_url)
+        # Pyodide's JavaScript came compiled: the code its boot ran, not just its top level.
+        assert compiled["pyodide.asm.mjs"] > 500_000, compiled
+    finally:
+        context.close()
+    assert not page_log.errors, f"the page logged errors: {page_log.errors}"
+    assert sum(url.endswith(f"{site_build.WORKER_BUNDLE}?prime") for url in page_log.requests) == 1
 
 
 # --- a new build, served under a path prefix ----------------------------------------

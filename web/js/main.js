@@ -5,6 +5,7 @@ import "./boot.js"; // first: in the bundle of dist/, the worker starts before t
 import { animateEvents, measure, skipAnimations } from "./animate.js";
 import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
+import { primeEngineCode } from "./engine/prime.js";
 import { initI18n, t } from "./i18n.js";
 import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
@@ -89,8 +90,22 @@ const scheduler = new Scheduler({
   botTurn: () => screen === "game" && writer.held && session.botToPlay && handingOver === null,
   playBot: () => step(() => session.bot(), { bot: true }),
   botPause,
-  onIdle: renderBotBar,
+  onIdle: () => {
+    renderBotBar();
+    primeWhenIdle();
+  },
 });
+
+/** Set once the first install has cached the site: the engine's throwaway boot (engine/prime.js) is due. */
+let primeDue = false;
+
+/** The throwaway boot waits until no bot plays and the page is idle, so that it slows no move. */
+function primeWhenIdle() {
+  if (!primeDue || scheduler.pumping) return;
+  primeDue = false;
+  if (window.requestIdleCallback) requestIdleCallback(() => primeEngineCode(), { timeout: 5000 });
+  else setTimeout(primeEngineCode, 1000);
+}
 
 /**
  * How long a bot thinks before its next action: a full pause only for a real
@@ -844,7 +859,12 @@ async function boot() {
     return;
   }
   initToolbar();
-  offerUpdates();
+  offerUpdates({
+    onFirstInstall: () => {
+      primeDue = true;
+      primeWhenIdle();
+    },
+  });
   initLanguages($("language"), $("language-picker"), catalogs);
   let query = null;
   try {

@@ -1,17 +1,18 @@
 // Offline play and updates: registers the service worker (sw.js at the site's
 // root) and tells the page when a new build is ready to take over.
 //
-//   registerServiceWorker({ onUpdate: (apply) => ... });
+//   registerServiceWorker({ onUpdate: (apply) => ..., onFirstInstall: () => ... });
 //
 // onUpdate is called once a new build has been installed beside the running
 // one (found when the page loads, or while it is open); apply() lets the new
-// build take over, and the page then reloads under it. Without service
+// build take over, and the page then reloads under it. onFirstInstall is
+// called when the first install has taken the page over: the site is cached. Without service
 // workers (an old browser, a private window) the game simply needs the network.
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
 
-export function registerServiceWorker({ onUpdate }) {
+export function registerServiceWorker({ onUpdate, onFirstInstall = () => {} }) {
   const container = navigator.serviceWorker;
   if (!container) return;
 
@@ -22,7 +23,8 @@ export function registerServiceWorker({ onUpdate }) {
   container.addEventListener("controllerchange", () => {
     const had = controller;
     controller = container.controller;
-    if (had && !reloading) {
+    if (!had) onFirstInstall();
+    else if (!reloading) {
       reloading = true;
       location.reload();
     }

@@ -32,8 +32,13 @@ function engineError(type, message, detail) {
 // module is part of the page's bundle, js/main.js.
 const newWorker = () => new Worker(new URL("js/engine/worker.js", document.baseURI), { type: "module" });
 
-/** The worker prestartEngine started, and the events it sent before startEngine took it. */
-let early = null;
+/**
+ * The worker prestartEngine started and the events it sent before startEngine
+ * took it, on a global: in dist/, js/boot.js is a bundle of its own (it loads
+ * and runs before the page's bundle), each with its own copy of this module.
+ * Kept once taken ({worker: null}), so that a late prestart starts no second worker.
+ */
+const EARLY = "dozitoEarlyEngine";
 
 /**
  * Start the worker now, before the page's modules have loaded (js/boot.js
@@ -41,7 +46,7 @@ let early = null;
  * with what it said meanwhile.
  */
 export function prestartEngine() {
-  if (early) return;
+  if (globalThis[EARLY]) return;
   const worker = newWorker();
   const events = [];
   worker.onmessage = worker.onmessageerror = (event) => events.push(event);
@@ -49,12 +54,19 @@ export function prestartEngine() {
     event.preventDefault(); // reported once startEngine takes the worker
     events.push(event);
   };
-  early = { worker, events };
+  globalThis[EARLY] = { worker, events };
+}
+
+/** The worker prestartEngine started, with its events, if no startEngine has taken it yet. */
+function takeEarly() {
+  const early = globalThis[EARLY];
+  if (!early?.worker) return null;
+  globalThis[EARLY] = { worker: null, events: [] };
+  return early;
 }
 
 export function startEngine({ onStatus = () => {}, onDead = () => {}, timeoutMs = BOOT_TIMEOUT_MS } = {}) {
-  const started = early;
-  early = null;
+  const started = takeEarly();
   return new Promise((resolve, reject) => {
     const worker = started?.worker ?? newWorker();
     const pending = new Map(); // id -> {resolve, reject}

@@ -54,10 +54,15 @@ const ahead = new Map([
 const runtime = import(runtimeFile("pyodide.mjs")).catch((error) => {
   throw new Error(`pyodide.mjs could not be loaded: ${error?.message ?? error}`);
 });
-const runtimeScript = import(runtimeFile("pyodide.asm.mjs"));
-for (const early of [snapshot, runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()]) {
-  early.catch(() => {}); // reported by the boot that awaits it
-}
+// A priming boot (engine/prime.js) leaves Pyodide's big script to
+// loadPyodide, once the rest has downloaded: the browser stores a script's
+// compiled code when the worker first idles after compiling it, with only
+// the code that has run by then, and a boot that waits for a download
+// between the two would leave the next visit little.
+const priming = new URL(import.meta.url).searchParams.has("prime");
+const runtimeScript = priming ? Promise.resolve() : import(runtimeFile("pyodide.asm.mjs"));
+const downloads = [snapshot, runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()];
+for (const early of downloads) early.catch(() => {}); // reported by the boot that awaits it
 
 /** dozito.bridge.handle, a PyProxy kept for the worker's whole life. */
 let handle = null;
@@ -164,6 +169,7 @@ async function bootWith(options) {
 /** How the engine booted: "snapshot" or "normal". */
 async function boot() {
   postMessage({ type: "status", stage: "runtime" });
+  if (priming) await Promise.allSettled(downloads);
   let pyodide;
   let how = "snapshot";
   try {

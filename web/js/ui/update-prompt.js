@@ -29,9 +29,13 @@ export function updatePrompt({ onReload }) {
   return prompt;
 }
 
-/** Register the service worker and show the prompt whenever an update is ready. */
-export function offerUpdates() {
+/**
+ * Register the service worker and show the prompt whenever an update is
+ * ready; onFirstInstall as registerServiceWorker's.
+ */
+export function offerUpdates({ onFirstInstall }) {
   registerServiceWorker({
+    onFirstInstall,
     onUpdate(apply) {
       document.querySelector(".update-prompt")?.remove();
       document.body.append(updatePrompt({ onReload: apply }));
