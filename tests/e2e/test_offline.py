@@ -129,6 +129,26 @@ def test_a_second_visit_boots_and_plays_offline(page: Page, site_url: str) -> No
     assert page.evaluate("navigator.onLine") is False
 
 
+# Before the page's scripts: the phase the table shows when the page registers its service worker.
+REGISTERED_AT = """(() => {
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+        window.dozitoRegisteredAt = document.querySelector("[data-testid=status]")?.dataset.phase;
+        return register.apply(this, args);
+    };
+})()"""
+
+
+def test_the_service_worker_waits_for_the_bots_to_stop(page: Page, site_url: str) -> None:
+    # It downloads and checks the whole site: not while bots play at full speed.
+    page.add_init_script(REGISTERED_AT)
+    open_page(page, site_url + "?players=rookie,rookie&rounds=1&seed=6&speed=instant")
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "round-end", timeout=BOOT_MS)
+    page.wait_for_function("() => window.dozitoRegisteredAt !== undefined", timeout=BOOT_MS)
+    assert page.evaluate("window.dozitoRegisteredAt") == "round-end"
+    wait_offline_ready(page, site_build.DIST)
+
+
 def test_the_site_is_installable(
     playwright: Playwright, site_url: str, page_log: PageLog, tmp_path: Path
 ) -> None:

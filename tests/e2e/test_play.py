@@ -163,6 +163,39 @@ def test_a_human_against_three_bots_to_the_end(page: Page, site_url: str) -> Non
     assert "Robin" in log and "Sasha" in log and "Max" in log
 
 
+# Marks every element of the board; then counts those still there, and those not.
+MARK_BOARD = "() => { for (const e of document.querySelectorAll('#board *')) e.dozitoMark = 1; }"
+KEPT_BOARD = """() => {
+    const all = [...document.querySelectorAll('#board *')];
+    return [all.filter((e) => e.dozitoMark).length, all.filter((e) => !e.dozitoMark).length];
+}"""
+
+
+def play_a_turn(page: Page) -> None:
+    """Ann (seat 0) plays her turn by `choose`; return once it is hers again, to draw."""
+    status = page.locator(STATUS)
+    while status.get_attribute("data-current") == "0":
+        actions = legal(page)
+        if actions:
+            page.click(f"[data-action='{choose(actions)}']")
+    expect(status).to_have_attribute("data-current", "0", timeout=30_000)
+    expect(page.locator("[data-action=draw]")).to_be_visible()
+
+
+def test_a_bot_s_turn_redraws_the_board_in_place(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "?players=human,casual&rounds=1&seed=3&names=Ann&speed=instant")
+    play_a_turn(page)
+    page.evaluate(MARK_BOARD)
+    play_a_turn(page)
+    # The bot's turn and Ann's next one came: most of the board is the same nodes.
+    kept, new = page.evaluate(KEPT_BOARD)
+    assert kept > 3 * new, (kept, new)
+    # A kept target plays what it offers now: one listener reads its data-action.
+    assert page.evaluate("document.querySelector('[data-action=draw]').dozitoMark") == 1
+    page.click("[data-action=draw]")
+    expect(page.locator("[data-action^='place:']").first).to_be_visible()
+
+
 def test_an_all_bot_table_plays_rounds_and_waits_to_continue(page: Page, site_url: str) -> None:
     open_page(page, site_url, "?players=casual,expert&rounds=2&seed=10&speed=instant")
     status = page.locator(STATUS)

@@ -20,11 +20,12 @@ function holdPauses(context) {
 }
 
 /** A scheduler whose bots play `bots` actions (logged) whenever allowed. */
-function scheduler({ speed = "instant", bots = 0 } = {}) {
+function scheduler({ speed = "instant", bots = 0, painted } = {}) {
   const played = [];
   const game = { botsLeft: bots, idle: 0 };
   const s = new Scheduler({
     speed,
+    painted,
     botTurn: () => game.botsLeft > 0,
     playBot: async () => {
       game.botsLeft -= 1;
@@ -55,6 +56,20 @@ test("bots play after the tasks, until none may play; then the queue is idle", a
   assert.deepEqual(played, ["task", "bot", "bot", "bot"]);
   assert.equal(game.idle, 1);
   assert.equal(s.pumping, false);
+});
+
+test("after a redraw, the next bot plays once it is painted; without one, at once", async () => {
+  let paint;
+  const painted = () => new Promise((resolve) => (paint = resolve));
+  const { s, played } = scheduler({ bots: 3, painted });
+  s.redrawn();
+  s.pump();
+  await settled();
+  assert.deepEqual(played, []); // the frame is not painted yet
+  paint();
+  await settled();
+  // The redraw was painted once: the bots after it play on without waiting.
+  assert.deepEqual(played, ["bot", "bot", "bot"]);
 });
 
 test("halted bots wait for the player to retry", async () => {

@@ -22,7 +22,7 @@ import { forgetGameQuery, gameFromQuery } from "./url.js";
 import { aidsBar, hintText } from "./ui/aids.js";
 import { hideCoach, showCoach } from "./ui/coach.js";
 import { confirmDialog, hideNotice, openDialog, showNotice } from "./ui/dialogs.js";
-import { fill, focusAfterLayout, patch } from "./ui/dom.js";
+import { afterPaint, fill, focusAfterLayout, patch } from "./ui/dom.js";
 import { gameOver } from "./ui/game-over.js";
 import { helpContent } from "./ui/help.js";
 import { LogView, eventText } from "./ui/log.js";
@@ -90,21 +90,46 @@ const scheduler = new Scheduler({
   botTurn: () => screen === "game" && writer.held && session.botToPlay && handingOver === null,
   playBot: () => step(() => session.bot(), { bot: true }),
   botPause,
+  painted: afterPaint,
   onIdle: () => {
     renderBotBar();
-    primeWhenIdle();
+    runIdleWork();
   },
 });
 
-/** Set once the first install has cached the site: the engine's throwaway boot (engine/prime.js) is due. */
-let primeDue = false;
+/**
+ * Work that must slow no move: the service worker's install (it downloads
+ * and checks the whole site) and the throwaway boot after it
+ * (engine/prime.js). It runs once the page is idle with no bot playing, or
+ * after IDLE_WAIT_MS at the latest: bots watched for a whole game must not
+ * keep the site from its offline copy.
+ */
+const IDLE_WAIT_MS = 10_000;
+const idleWork = [];
+let idleWaiting = false;
 
-/** The throwaway boot waits until no bot plays and the page is idle, so that it slows no move. */
-function primeWhenIdle() {
-  if (!primeDue || scheduler.pumping) return;
-  primeDue = false;
-  if (window.requestIdleCallback) requestIdleCallback(() => primeEngineCode(), { timeout: 5000 });
-  else setTimeout(primeEngineCode, 1000);
+function whenIdle(work) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  idleWork.push(once);
+  setTimeout(once, IDLE_WAIT_MS);
+  runIdleWork();
+}
+
+function runIdleWork() {
+  if (!idleWork.length || scheduler.pumping || idleWaiting) return;
+  idleWaiting = true;
+  const run = () => {
+    idleWaiting = false;
+    if (scheduler.pumping) return; // the queue's next onIdle comes back here
+    for (const work of idleWork.splice(0)) work();
+  };
+  if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 1000);
 }
 
 /**
@@ -166,6 +191,16 @@ function onAction(action) {
   disableActions();
   skipAnimations();
   scheduler.enqueue(() => step(() => session.act(action)));
+}
+
+/**
+ * One listener for every target on the table, which is patched in place
+ * across redraws (dom.js): a target plays what its data-action says as it
+ * is clicked, and one that has none plays nothing.
+ */
+function onBoardClick(event) {
+  const target = event.target.closest?.("[data-action]");
+  if (target && el.board.contains(target) && !target.disabled) onAction(target.dataset.action);
 }
 
 /** Take every action off the table at once, so a second click cannot slip in. */
@@ -362,7 +397,7 @@ function render({ events = [], focusMain = false } = {}) {
   const { view, seats } = session;
   const phase = session.phase;
   renderStatus(el.status, { phase, view, seats, scored: session.pending, events });
-  fill(el.scores, scores({ view, seats, highlight: phase === "turn" ? view.current : null, live: phase === "turn" }));
+  patch(el.scores, scores({ view, seats, highlight: phase === "turn" ? view.current : null, live: phase === "turn" }));
   logView.update(session.log, view.names, shownEvents(session.log).length);
   el.side.hidden = false;
   el.exportButton.disabled = false;
@@ -376,7 +411,8 @@ function render({ events = [], focusMain = false } = {}) {
     fill(el.screen); // a hand-over or scoring view left behind must not offer its "continue"
     const stage = holding ?? view.current;
     const drawn = () => {
-      fill(el.board, ...table({ view, seats, stage, changed: (seat) => turns.changedBy(seat), recap, interactive: session.humanToPlay && !busy, onAction }));
+      // In place: a bot's move changes a few cards of a table of some 500 elements.
+      patch(el.board, ...table({ view, seats, stage, changed: (seat) => turns.changedBy(seat), recap, interactive: session.humanToPlay && !busy }));
       renderAids();
     };
     keepFocus(el.board, drawn, focusMain);
@@ -859,12 +895,7 @@ async function boot() {
     return;
   }
   initToolbar();
-  offerUpdates({
-    onFirstInstall: () => {
-      primeDue = true;
-      primeWhenIdle();
-    },
-  });
+  el.board.addEventListener("click", onBoardClick);
   initLanguages($("language"), $("language-picker"), catalogs);
   let query = null;
   try {
@@ -876,6 +907,8 @@ async function boot() {
   writer = await claimWriter({ onLost: coverTable });
   if (writer.held) openGame(query);
   else coverTable();
+  // Once the game has started: the bots' first moves before the service worker's downloads.
+  whenIdle(() => offerUpdates({ onFirstInstall: () => whenIdle(primeEngineCode) }));
 }
 
 boot();

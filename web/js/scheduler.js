@@ -9,7 +9,12 @@
 // botTurn(): a bot may play now (the game shows, this tab writes, a bot's
 // turn); playBot(): play one bot action; botPause(): "decision" if the bot's
 // next action is a real choice, "short" if it is forced or follows a recap
-// that already paused; onIdle(): the queue ran dry.
+// that already paused; onIdle(): the queue ran dry; painted(): resolves once
+// the latest redraw is on screen.
+//
+// A bot waits for a redraw to be painted before it plays on: without pauses,
+// its move would be computed while the browser lays out the redrawn table,
+// and on two cores the two would slow each other (long frames).
 
 /**
  * Per speed (ms): the pause before a bot's decision and before a forced
@@ -27,7 +32,7 @@ export const PACE = {
 const REDRAW_EVERY = 150;
 
 export class Scheduler {
-  constructor({ speed, botTurn, playBot, botPause = () => "decision", onIdle }) {
+  constructor({ speed, botTurn, playBot, botPause = () => "decision", onIdle, painted = async () => {} }) {
     this.speed = speed; // a key of PACE
     this.fastForward = false; // bots skip their pauses until a human is to play
     this.halted = false; // bots stopped after an engine error, until the player retries
@@ -39,6 +44,8 @@ export class Scheduler {
     this.pumping = false;
     this.wake = () => {}; // ends the bot's pause at once
     this.lastRedraw = 0;
+    this.painted = painted;
+    this.unpainted = false; // redrawn since the last bot action
   }
 
   enqueue(task) {
@@ -61,6 +68,10 @@ export class Scheduler {
         await this.pause();
         // A task queued, or the game gone, during the pause comes first.
         if (this.tasks.length || !this.botMayPlay()) continue;
+        if (this.unpainted) {
+          this.unpainted = false;
+          await this.painted();
+        }
         await this.playBot();
       }
     } finally {
@@ -120,6 +131,7 @@ export class Scheduler {
   /** The table was just redrawn. */
   redrawn() {
     this.lastRedraw = performance.now();
+    this.unpainted = true;
   }
 
   /** A rushed action may leave the table as it is: it was redrawn a moment ago. */

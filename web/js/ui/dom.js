@@ -65,6 +65,22 @@ export function srOnly(text) {
   return h("span", { class: "sr-only" }, text);
 }
 
+/** Run `run` once the browser has laid out and painted the next frame (not inside it). */
+function afterFrame(run) {
+  requestAnimationFrame(() => setTimeout(run));
+}
+
+/**
+ * Resolves once the browser has painted what was just drawn, or after 100
+ * ms (a hidden page paints no frame).
+ */
+export function afterPaint() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    afterFrame(() => (clearTimeout(timer), resolve()));
+  });
+}
+
 /**
  * Focus el without forcing a layout of what was just drawn: focus() scrolls
  * the element into view, which lays the page out at once (50 ms and more for
@@ -77,15 +93,13 @@ export function focusAfterLayout(el, { scroll = true, later = false } = {}) {
   const scrollIn = () => el.isConnected && el.scrollIntoView({ block: "nearest" });
   if (!later) {
     el.focus({ preventScroll: true });
-    if (scroll) requestAnimationFrame(() => setTimeout(scrollIn));
+    if (scroll) afterFrame(scrollIn);
     return;
   }
   const before = document.activeElement;
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      if (!el.isConnected || document.activeElement !== before) return;
-      el.focus({ preventScroll: true });
-      if (scroll) scrollIn();
-    }),
-  );
+  afterFrame(() => {
+    if (!el.isConnected || document.activeElement !== before) return;
+    el.focus({ preventScroll: true });
+    if (scroll) scrollIn();
+  });
 }

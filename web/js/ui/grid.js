@@ -43,11 +43,12 @@ export function outlines(groups) {
 }
 
 /**
- * grid({seat, cells, size: "large"|"small"|"score", groups, actions, onAction, changed})
+ * grid({seat, cells, size: "large"|"small"|"score", groups, actions, changed, hidden})
  * actions: Map spot -> action string for the spots a human may click now;
- * changed: the spots the seat's latest turn placed cards on, marked.
+ * changed: the spots the seat's latest turn placed cards on, marked;
+ * hidden: drawn but not shown.
  */
-export function grid({ seat, cells, size, groups = [], actions = null, onAction = null, changed = null }) {
+export function grid({ seat, cells, size, groups = [], actions = null, changed = null, hidden = false }) {
   const outlined = outlines(groups);
   const items = SPOTS.map((spot) => {
     const code = cells[spot - 1];
@@ -60,8 +61,9 @@ export function grid({ seat, cells, size, groups = [], actions = null, onAction 
         : null;
     const picture = [cardFace(code), points, h("span", { class: "spot__number", "aria-hidden": "true" }, spot)];
     const group = cell ? { group: String(cell.index) } : {};
-    if (size !== "large")
-      return h("li", { class: classes.join(" "), dataset: { anim: `spot:${seat}:${spot}`, ...group } }, picture, srOnly(spotLabel(spot, code)));
+    // A hidden grid is no place for a card to fly to or from (animate.js).
+    const anim = hidden ? {} : { anim: `spot:${seat}:${spot}` };
+    if (size !== "large") return h("li", { class: classes.join(" "), dataset: { ...anim, ...group } }, picture, srOnly(spotLabel(spot, code)));
     const action = actions ? actions.get(spot) : undefined;
     const label = action ? t("spot.placeHere", { where: spotLabel(spot, code) }) : spotLabel(spot, code);
     return h(
@@ -78,12 +80,11 @@ export function grid({ seat, cells, size, groups = [], actions = null, onAction 
           "aria-disabled": action ? false : "true",
           tabindex: action ? false : "-1",
           dataset: { anim: `spot:${seat}:${spot}`, focus: `spot:${spot}`, ...(action ? { action } : {}) },
-          onclick: action ? () => onAction(action) : null,
         },
         picture,
       ),
     );
   });
-  const list = h("ol", { class: `grid grid--${size}` }, items);
+  const list = h("ol", { class: `grid grid--${size}`, hidden }, items);
   return size === "large" ? gridKeys(list) : list;
 }

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { cardFace } from "./card.js";
 import { h, srOnly } from "./dom.js";
 
-function pileButton({ action, onAction, label, anim, focus, children }) {
+function pileButton({ action, label, anim, focus, children }) {
   return h(
     "button",
     {
@@ -14,21 +14,19 @@ function pileButton({ action, onAction, label, anim, focus, children }) {
       class: `card-button pile__button${action ? " is-legal" : ""}`,
       disabled: !action,
       dataset: { anim, focus, ...(action ? { action } : {}) },
-      onclick: action ? () => onAction(action) : null,
     },
     srOnly(action ? t(`pile.do.${action.split(":")[0]}`, { pile: label }) : label),
     children,
   );
 }
 
-/** piles({view, legal: Set of playable actions, onAction}) */
-export function piles({ view, legal, onAction }) {
+/** piles({view, legal: Set of playable actions}) */
+export function piles({ view, legal }) {
   const draw = h(
     "div",
     { class: "pile pile--draw" },
     pileButton({
       action: legal.has("draw") ? "draw" : null,
-      onAction,
       label: t("pile.draw.label", { count: view.draw_count }),
       anim: "draw",
       focus: "draw",
@@ -45,7 +43,6 @@ export function piles({ view, legal, onAction }) {
       { class: "pile pile--discard" },
       pileButton({
         action,
-        onAction,
         label,
         anim: `pile:${index}`,
         focus: `pile:${index}`,

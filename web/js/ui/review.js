@@ -24,7 +24,7 @@ function svg(tag, attrs = {}, ...children) {
 
 /** The table after a step: the stage of the seat to play, or every grid once the game is over. */
 export function stepBoard({ view, seats }) {
-  if (view.current !== null) return table({ view, seats, stage: view.current, changed: () => null, recap: null, interactive: false, onAction: () => {} });
+  if (view.current !== null) return table({ view, seats, stage: view.current, changed: () => null, recap: null, interactive: false });
   return h(
     "div",
     { class: "panel__seats review__final" },

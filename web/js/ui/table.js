@@ -22,20 +22,21 @@ function seatPanel({ view, seats, seat, stage, changed }) {
       h("span", { class: "seat__kind" }, seatKind(seats[seat])),
       h("span", { class: "seat__grid" }, t("seat.grid", { count: live.total })),
     ),
-    // The player to move has the large grid on the stage; their small one would repeat it.
-    seat === stage
-      ? h("p", { class: "seat__playing" }, t("seat.playing"))
-      : grid({ seat, cells: view.grids[seat], size: "small", groups: live.groups, changed: changed(seat) }),
+    // The player to move has the large grid on the stage; their small one
+    // would repeat it. Both are always there, one hidden, so that a redraw
+    // patches them in place (dom.js) as the stage moves from seat to seat.
+    h("p", { class: "seat__playing", hidden: seat !== stage }, t("seat.playing")),
+    grid({ seat, cells: view.grids[seat], size: "small", groups: live.groups, changed: changed(seat), hidden: seat === stage }),
   );
 }
 
 /**
- * table({view, seats, stage, changed, recap, interactive, onAction}):
+ * table({view, seats, stage, changed, recap, interactive}):
  * stage = the seat whose grid is large (the player to move, or the one
  * whose finished turn is held); changed(seat) = the spots its latest turn
  * changed; recap = that turn in words; interactive = a human may act now.
  */
-export function table({ view, seats, stage, changed, recap, interactive, onAction }) {
+export function table({ view, seats, stage, changed, recap, interactive }) {
   const legal = new Set(interactive ? view.legal_actions : []);
   const seat = stage;
   // Places are the mover's: a held grid that is not theirs offers none.
@@ -44,7 +45,7 @@ export function table({ view, seats, stage, changed, recap, interactive, onActio
     h(
       "section",
       { class: `stage${seats[seat].kind === "bot" ? " is-bot" : ""}`, "aria-labelledby": "stage-title" },
-      h("div", { class: "stage__center" }, piles({ view, legal, onAction }), hand({ code: view.hand })),
+      h("div", { class: "stage__center" }, piles({ view, legal }), hand({ code: view.hand })),
       h(
         "div",
         { class: "stage__player" },
@@ -55,7 +56,7 @@ export function table({ view, seats, stage, changed, recap, interactive, onActio
           h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total, total: view.totals[seat] })),
         ),
         recapLine(recap),
-        grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, onAction, changed: changed(seat) }),
+        grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, changed: changed(seat) }),
       ),
     ),
     // After the stage in reading order (where the player acts comes first);
