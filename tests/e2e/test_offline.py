@@ -149,11 +149,13 @@ def test_the_service_worker_waits_for_the_bots_to_stop(page: Page, site_url: str
     wait_offline_ready(page, site_build.DIST)
 
 
-def test_the_site_is_installable(
-    playwright: Playwright, site_url: str, page_log: PageLog, tmp_path: Path
-) -> None:
-    # Chromium says whether a page can be installed, but never in a fresh
-    # (incognito) context: this one keeps a profile, as a phone's browser does.
+@pytest.fixture
+def kept_profile(
+    playwright: Playwright, page_log: PageLog, tmp_path: Path
+) -> Iterator[tuple[BrowserContext, Page]]:
+    """A page in a context with a profile on disk, as a phone's browser keeps
+    one (Chromium's installability checks and its code cache need one),
+    failing the test on errors or requests off the site like `page`."""
     context = playwright.chromium.launch_persistent_context(
         tmp_path / "profile", executable_path=site_build.find_chromium(), args=CHROMIUM_ARGS
     )
@@ -161,42 +163,49 @@ def test_the_site_is_installable(
         context.on("request", page_log.on_request)
         page = context.new_page()
         page.on("console", page_log.on_console)
-        open_page(page, site_url)
-        manifest = page.evaluate(
-            """async () => {
-                const link = document.querySelector("link[rel=manifest]");
-                const manifest = await (await fetch(link.href)).json();
-                const icons = [];
-                for (const icon of manifest.icons) {
-                    const response = await fetch(new URL(icon.src, link.href));
-                    icons.push([icon.sizes, icon.purpose, response.headers.get("content-type")]);
-                }
-                const theme = document.querySelector("meta[name=theme-color]").content;
-                return { ...manifest, icons, theme };
-            }"""
-        )
-        assert manifest["name"] == "Dozito" and manifest["display"] == "standalone"
-        assert manifest["start_url"] == "./" and manifest["theme_color"] == manifest["theme"]
-        assert ["512x512", "maskable", "image/png"] in manifest["icons"]
-        assert ["192x192", "any", "image/png"] in manifest["icons"]
-        wait_offline_ready(page, site_build.DIST)
-        # Online, the service worker leaves the wasm to the HTTP cache (of a
-        # profile on disk, as here), where Chromium keeps its compiled code:
-        # revalidated, a few hundred bytes of headers cross, not its body.
-        wasm: list[Response] = []
-        context.on("response", lambda r: wasm.append(r) if r.url.endswith(".asm.wasm") else None)
-        page.reload()
-        expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
-        transferred, size = wasm_transfer(page)
-        assert size > 1_000_000 and transferred < 2_000, (transferred, size)
-        assert wasm and not any(r.from_service_worker for r in wasm)
-        cdp = context.new_cdp_session(page)
-        assert cdp.send("Page.getAppManifest")["errors"] == []
-        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        yield context, page
     finally:
         context.close()
     assert not page_log.errors, f"the page logged errors: {page_log.errors}"
     assert not page_log.foreign_requests()
+
+
+def test_the_site_is_installable(kept_profile: tuple[BrowserContext, Page], site_url: str) -> None:
+    # Chromium says whether a page can be installed, but never in a fresh
+    # (incognito) context: this one keeps a profile.
+    context, page = kept_profile
+    open_page(page, site_url)
+    manifest = page.evaluate(
+        """async () => {
+            const link = document.querySelector("link[rel=manifest]");
+            const manifest = await (await fetch(link.href)).json();
+            const icons = [];
+            for (const icon of manifest.icons) {
+                const response = await fetch(new URL(icon.src, link.href));
+                icons.push([icon.sizes, icon.purpose, response.headers.get("content-type")]);
+            }
+            const theme = document.querySelector("meta[name=theme-color]").content;
+            return { ...manifest, icons, theme };
+        }"""
+    )
+    assert manifest["name"] == "Dozito" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["theme_color"] == manifest["theme"]
+    assert ["512x512", "maskable", "image/png"] in manifest["icons"]
+    assert ["192x192", "any", "image/png"] in manifest["icons"]
+    wait_offline_ready(page, site_build.DIST)
+    # Online, the service worker leaves the wasm to the HTTP cache (of a
+    # profile on disk, as here), where Chromium keeps its compiled code:
+    # revalidated, a few hundred bytes of headers cross, not its body.
+    wasm: list[Response] = []
+    context.on("response", lambda r: wasm.append(r) if r.url.endswith(".asm.wasm") else None)
+    page.reload()
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    transferred, size = wasm_transfer(page)
+    assert size > 1_000_000 and transferred < 2_000, (transferred, size)
+    assert wasm and not any(r.from_service_worker for r in wasm)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
 
 PRIMED = "dozito:engine-code-primed"  # js/engine/prime.js's mark
@@ -216,35 +225,25 @@ def compiled_modules(context: BrowserContext, page: Page, url: str) -> dict[str,
 
 
 def test_the_first_return_visit_boots_from_compiled_code(
-    playwright: Playwright, site_url: str, page_log: PageLog, tmp_path: Path
+    kept_profile: tuple[BrowserContext, Page], site_url: str, page_log: PageLog
 ) -> None:
-    # A profile on disk, as a player's browser keeps its caches.
-    context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=site_build.find_chromium(), args=CHROMIUM_ARGS
+    context, page = kept_profile
+    open_page(page, site_url)
+    wait_offline_ready(page, site_build.DIST)
+    # Once the site is cached, the page boots a throwaway engine in the background.
+    page.wait_for_function(
+        "(mark) => performance.getEntriesByName(mark).length > 0", arg=PRIMED, timeout=BOOT_MS
     )
-    try:
-        context.on("request", page_log.on_request)
-        page = context.new_page()
-        page.on("console", page_log.on_console)
-        open_page(page, site_url)
-        wait_offline_ready(page, site_build.DIST)
-        # Once the site is cached, the page boots a throwaway engine in the background.
-        page.wait_for_function(
-            "(mark) => performance.getEntriesByName(mark).length > 0", arg=PRIMED, timeout=BOOT_MS
-        )
-        for _ in range(100):  # and ends it: only the game's engine is left
-            if [w.url for w in page.workers] == [site_url + site_build.WORKER_BUNDLE]:
-                break
-            page.wait_for_timeout(50)
-        else:
-            pytest.fail(f"the throwaway boot did not end: {[w.url for w in page.workers]}")
-        compiled = compiled_modules(context, page, site_url)
-        # Pyodide's JavaScript came compiled: the code its boot ran, not just its top level.
-        assert compiled["pyodide.asm.mjs"] > 500_000, compiled
-    finally:
-        context.close()
-    assert not page_log.errors, f"the page logged errors: {page_log.errors}"
+    for _ in range(100):  # and ends it: only the game's engine is left
+        if [w.url for w in page.workers] == [site_url + site_build.WORKER_BUNDLE]:
+            break
+        page.wait_for_timeout(50)
+    else:
+        pytest.fail(f"the throwaway boot did not end: {[w.url for w in page.workers]}")
     assert sum(url.endswith(f"{site_build.WORKER_BUNDLE}?prime") for url in page_log.requests) == 1
+    compiled = compiled_modules(context, page, site_url)
+    # Pyodide's JavaScript came compiled: the code its boot ran, not just its top level.
+    assert compiled["pyodide.asm.mjs"] > 500_000, compiled
 
 
 # --- a new build, served under a path prefix ----------------------------------------
