@@ -15,7 +15,7 @@ const LINGER_MS = 1000;
 /** A boot that has not ended by then is given up: it is only a head start. */
 const GIVE_UP_MS = 60_000;
 /** Set when the throwaway boot has ended, for benchmarks: a return visit measured before it would miss it. */
-export const PRIMED_MARK = "dozito:engine-code-primed";
+const PRIMED_MARK = "dozito:engine-code-primed";
 
 export function primeEngineCode() {
   // Its own address, so that the page's tools (and tests) tell it from the engine.
