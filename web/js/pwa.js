@@ -6,8 +6,9 @@
 // onUpdate is called once a new build has been installed beside the running
 // one (found when the page loads, or while it is open); apply() lets the new
 // build take over, and the page then reloads under it. onFirstInstall is
-// called when the first install has taken the page over: the site is cached. Without service
-// workers (an old browser, a private window) the game simply needs the network.
+// called when the first install has taken the page over: the site is cached.
+// Without service workers (an old browser, a private window) the game simply
+// needs the network.
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
