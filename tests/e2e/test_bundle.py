@@ -82,34 +82,32 @@ def test_the_bundles_are_made_again_byte_for_byte(
         assert path.read_bytes() == (site_build.DIST / name).read_bytes(), name
 
 
-def test_a_page_script_the_entry_does_not_import_stops_the_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def web_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of web/ that bundle_page builds from (into its own cache), to break."""
     web = tmp_path / "web"
     shutil.copytree(site_build.WEB, web)
-    # Without the import, a page whose boot bundle failed to load would have no engine.
-    main = web / site_build.SCRIPT_BUNDLE
-    main.write_text(re.sub(r'^import "./boot.js";.*\n', "", main.read_text(), flags=re.M))
     shutil.copy(site_build.ROOT / "package-lock.json", tmp_path)
     monkeypatch.setattr(site_build, "ROOT", tmp_path)
     monkeypatch.setattr(site_build, "WEB", web)
     monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
+    return web
+
+
+def test_a_page_script_the_entry_does_not_import_stops_the_build(web_copy: Path) -> None:
+    # Without the import, a page whose boot bundle failed to load would have no engine.
+    main = web_copy / site_build.SCRIPT_BUNDLE
+    main.write_text(re.sub(r'^import "./boot.js";.*\n', "", main.read_text(), flags=re.M))
     with pytest.raises(SystemExit, match=r"js/main.js must import \['js/boot.js'\]"):
         site_build.bundle_page()
 
 
-def test_a_page_with_other_scripts_stops_the_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    web = tmp_path / "web"
-    shutil.copytree(site_build.WEB, web)
-    page = web / site_build.PAGE
+def test_a_page_with_other_scripts_stops_the_build(web_copy: Path) -> None:
+    page = web_copy / site_build.PAGE
     tag = '<script type="module" src="js/main.js"></script>'
     page.write_text(
         page.read_text().replace(tag, f'{tag}\n  <script type="module" src="js/extra.js"></script>')
     )
-    monkeypatch.setattr(site_build, "WEB", web)
-    monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
     with pytest.raises(SystemExit, match=r"must load js/boot.js, js/main.js, its style sheets"):
         site_build.bundle_page()
 
