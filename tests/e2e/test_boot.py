@@ -110,6 +110,7 @@ def test_boot_failure_rejects_start_engine(
     )
     assert message.startswith(f"EngineError: {expected}")
     # The 404 and the reports of it are expected; Pyodide's own may come in
-    # just after the rejection (the worker fetched the file before Pyodide asked).
-    page.wait_for_timeout(500)
+    # just after the rejection (the worker fetched the file before Pyodide asked),
+    # so they are cleared once the page that made them is gone.
+    page.goto("about:blank")
     page_log.errors.clear()
