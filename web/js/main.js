@@ -7,6 +7,7 @@ import { setCards } from "./cards.js";
 import { startEngine } from "./engine/client.js";
 import { primeEngineCode } from "./engine/prime.js";
 import { initI18n, t } from "./i18n.js";
+import { IdleWork } from "./idle.js";
 import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
 import { PACE, Scheduler } from "./scheduler.js";
@@ -93,44 +94,12 @@ const scheduler = new Scheduler({
   painted: afterPaint,
   onIdle: () => {
     renderBotBar();
-    runIdleWork();
+    idleWork.poke();
   },
 });
 
-/**
- * Work that must slow no move: the service worker's install (it downloads
- * and checks the whole site) and the throwaway boot after it
- * (engine/prime.js). It runs once the page is idle with no bot playing, or
- * after IDLE_WAIT_MS at the latest: bots watched for a whole game must not
- * keep the site from its offline copy.
- */
-const IDLE_WAIT_MS = 10_000;
-const idleWork = [];
-let idleWaiting = false;
-
-function whenIdle(work) {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    work();
-  };
-  idleWork.push(once);
-  setTimeout(once, IDLE_WAIT_MS);
-  runIdleWork();
-}
-
-function runIdleWork() {
-  if (!idleWork.length || scheduler.pumping || idleWaiting) return;
-  idleWaiting = true;
-  const run = () => {
-    idleWaiting = false;
-    if (scheduler.pumping) return; // the queue's next onIdle comes back here
-    for (const work of idleWork.splice(0)) work();
-  };
-  if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 5000 });
-  else setTimeout(run, 1000);
-}
+// The service worker's install and the throwaway boot wait until no bot plays.
+const idleWork = new IdleWork({ busy: () => scheduler.pumping });
 
 /**
  * How long a bot thinks before its next action: a full pause only for a real
@@ -908,7 +877,7 @@ async function boot() {
   if (writer.held) openGame(query);
   else coverTable();
   // Once the game has started: the bots' first moves before the service worker's downloads.
-  whenIdle(() => offerUpdates({ onFirstInstall: () => whenIdle(primeEngineCode) }));
+  idleWork.add(() => offerUpdates({ onFirstInstall: () => idleWork.add(primeEngineCode) }));
 }
 
 boot();
