@@ -107,8 +107,6 @@ TEMPS = ("cold", "warm", "warm2")
 KINDS = ("game", "game_nosw", "bare")
 """The site as it is, the site with service workers blocked, the bare page."""
 BOOT_TIMEOUT_MS = 120_000
-PRIMED_MARK = "dozito:engine-code-primed"
-"""The mark js/engine/prime.js sets once its throwaway boot has ended."""
 
 # The script and the icon are files of their own: the server sends the
 # site's content security policy, which refuses inline scripts and data: URLs.
@@ -427,7 +425,7 @@ def settle_service_worker(page: Page) -> str:
                 }
                 return "active, not primed after 20 s";
             }""",
-            PRIMED_MARK,
+            conftest.PRIMED_MARK,
         )
     )
 

@@ -155,6 +155,10 @@ def traced(
     return events
 
 
+PRIMED_MARK = "dozito:engine-code-primed"
+"""The performance mark js/engine/prime.js sets once its throwaway boot has ended."""
+
+
 def engine_worker(page: Page) -> Worker:
     """The page's engine worker, not the throwaway boot that follows a first
     install (js/engine/prime.js), whose address ends in "?prime"."""

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response, expect
 
-from conftest import CHROMIUM_ARGS, PageLog, engine_worker, site_build, traced
+from conftest import CHROMIUM_ARGS, PRIMED_MARK, PageLog, engine_worker, site_build, traced
 
 BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
@@ -208,9 +208,6 @@ def test_the_site_is_installable(kept_profile: tuple[BrowserContext, Page], site
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
 
-PRIMED = "dozito:engine-code-primed"  # js/engine/prime.js's mark
-
-
 def compiled_modules(context: BrowserContext, page: Page, url: str) -> dict[str, int]:
     """Load url with V8 traced: each module script the load compiled -> the
     size of the compiled code it took from the code cache (0: none)."""
@@ -232,7 +229,7 @@ def test_the_first_return_visit_boots_from_compiled_code(
     wait_offline_ready(page, site_build.DIST)
     # Once the site is cached, the page boots a throwaway engine in the background.
     page.wait_for_function(
-        "(mark) => performance.getEntriesByName(mark).length > 0", arg=PRIMED, timeout=BOOT_MS
+        "(mark) => performance.getEntriesByName(mark).length > 0", arg=PRIMED_MARK, timeout=BOOT_MS
     )
     for _ in range(100):  # and ends it: only the game's engine is left
         if [w.url for w in page.workers] == [site_url + site_build.WORKER_BUNDLE]:
