@@ -15,7 +15,7 @@ modules bundled into one script (js/main.js) and its style sheets into one
 plus pyodide/ holding the Pyodide runtime from npm, the boot zip (its standard
 library byte-compiled, with the engine's modules byte-compiled in it:
 python_stdlib_boot.zip), a memory snapshot of Python booted from that zip with
-the engine imported (snapshot.bin, which the worker restores), and the engine's
+the engine imported (snapshot.bin.gz, which the worker restores), and the engine's
 wheel, registered in pyodide-lock.json so that `pyodide.loadPackage("dozito")`
 finds it (the page itself never loads either). The expensive outputs are
 cached under .cache/build/ by the hash of their inputs, so a rebuild with
@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import functools
+import gzip
 import hashlib
 import inspect
 import json
@@ -64,12 +65,17 @@ PYODIDE_NPM = NODE_MODULES / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """What dist/pyodide/ takes from the npm package as it is (the lock file, with the engine
 added, comes from build_engine; the default python_stdlib.zip is never loaded)."""
+WASM = "pyodide.asm.wasm"
+"""The runtime's WebAssembly: in dist/pyodide/ inside a folder named by its content
+(wasm_path), so that a server with a newer runtime cannot answer an older page with it."""
 STDLIB_PYC = "python_stdlib_pyc.zip"
 """The byte-compiled standard library (kept in .cache/build for the boot zip and the tests)."""
 BOOT_ZIP = "python_stdlib_boot.zip"
 """What the worker mounts as the standard library: STDLIB_PYC plus the engine, byte-compiled."""
-SNAPSHOT = "snapshot.bin"
-"""Pyodide's memory just after `import dozito.bridge`, booted from BOOT_ZIP, zero runs cut out."""
+SNAPSHOT = "snapshot.bin.gz"
+"""Pyodide's memory just after `import dozito.bridge`, booted from BOOT_ZIP, zero runs cut
+out, gzip-compressed: application/gzip, which no host compresses again (the worker
+gunzips it as it streams in)."""
 SNAPSHOT_MAGIC = b"DZS1"
 """The first bytes of SNAPSHOT, which web/js/engine/snapshot.js checks."""
 WORKER = WEB / "js" / "engine" / "worker.js"
@@ -78,7 +84,7 @@ WORKER_ABI = re.compile(r'^const PYODIDE_ABI = "([^"]+)";$', re.M)
 SERVICE_WORKER = "sw.js"
 """The service worker: web/sw.js is its template, never copied to dist/ as it is."""
 SW_BUILD_TOKEN = '"__DOZITO_BUILD__"'
-"""Where dist/sw.js has the build: {"hash": ..., "files": {path: its SHA-256 in hex}}."""
+"""Where dist/sw.js has the build: {"hash": ..., "wasm": its path, "files": {path: SHA-256}}."""
 NOT_PRECACHED = ("pyodide/pyodide-lock.json", "pyodide/dozito-*.whl")
 """Files of dist/ that the page never loads: the lock file listing the engine's wheel
 (for `loadPackage("dozito")` from the site, as tests/e2e/test_wheel.py does)."""
@@ -122,6 +128,7 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".whl": "application/zip",
     ".bin": "application/octet-stream",
+    ".gz": "application/gzip",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",
@@ -263,6 +270,11 @@ def ensure_node_modules() -> None:
 def pyodide_version() -> str:
     """The version of the Pyodide npm package in node_modules."""
     return str(json.loads((PYODIDE_NPM / "package.json").read_text())["version"])
+
+
+def wasm_path() -> str:
+    """Where dist/pyodide/ holds WASM: in a folder named by its content, 'HASH/pyodide.asm.wasm'."""
+    return f"{file_hash(PYODIDE_NPM / WASM)[:12]}/{WASM}"
 
 
 # --- running Pyodide's own Python under Node.js -----------------------------
@@ -476,7 +488,10 @@ def build_boot(stdlib_pyc: Path, engine: Path) -> Path:
     subprocess.run(
         ["node", "--input-type=module", "-e", SNAPSHOT_RUNNER, json.dumps(job)], check=True
     )
-    (out / f"{SNAPSHOT}.part").rename(out / SNAPSHOT)
+    framed = out / f"{SNAPSHOT}.part"
+    # mtime=0: the same snapshot always makes the same bytes.
+    (out / SNAPSHOT).write_bytes(gzip.compress(framed.read_bytes(), compresslevel=9, mtime=0))
+    framed.unlink()
     return out
 
 
@@ -516,7 +531,8 @@ def bundle_page() -> Path:
     styles = [m[2] for m in PAGE_STYLES.finditer(html)]
     if scripts != [BOOT_BUNDLE, SCRIPT_BUNDLE] or not styles:
         sys.exit(f"build.py: web/{PAGE} must load {BOOT_BUNDLE}, {SCRIPT_BUNDLE}, its style sheets")
-    code = code_hash(bundle_page, esbuild, first_only) + repr(ESBUILD_OPTIONS)
+    define = f"--define:DOZITO_WASM={json.dumps(wasm_path())}"
+    code = code_hash(bundle_page, esbuild, first_only) + repr(ESBUILD_OPTIONS) + define
     code = hashlib.sha256(code.encode()).hexdigest()[:16]
     key = inputs_hash([WEB / PAGE, WEB / "js", WEB / "css", ROOT / "package-lock.json"]) + code
     out = CACHE / f"page-{key}"
@@ -530,8 +546,8 @@ def bundle_page() -> Path:
     meta.unlink()
     if missing := [name for name in scripts if name not in inputs]:
         sys.exit(f"build.py: {SCRIPT_BUNDLE} must import {missing} (web/{PAGE} loads them)")
-    for bundle in (BOOT_BUNDLE, WORKER_BUNDLE):
-        esbuild(bundle, "--format=esm", f"--outfile={out / bundle}")
+    esbuild(BOOT_BUNDLE, "--format=esm", f"--outfile={out / BOOT_BUNDLE}")
+    esbuild(WORKER_BUNDLE, "--format=esm", define, f"--outfile={out / WORKER_BUNDLE}")
     # Style sheets from standard input: @import them in the page's order.
     entry = "".join(f'@import "./{name}";\n' for name in styles)
     esbuild("--loader=css", f"--outfile={out / STYLE_BUNDLE}", stdin=entry)
@@ -551,7 +567,8 @@ def site_files(page: Path, engine: Path, boot: Path) -> dict[str, Path]:
     del files[SERVICE_WORKER]  # written by write_service_worker
     files = {name: path for name, path in files.items() if not name.startswith(BUNDLED)}
     files.update((p.relative_to(page).as_posix(), p) for p in tree_files(page))
-    runtime = {f: PYODIDE_NPM / f for f in PYODIDE_FILES}
+    runtime = {f: PYODIDE_NPM / f for f in PYODIDE_FILES if f != WASM}
+    runtime[wasm_path()] = PYODIDE_NPM / WASM
     runtime.update((p.name, p) for p in engine.iterdir())  # the wheel and its lock file
     runtime.update((p.name, p) for p in boot.iterdir())  # the boot zip and the snapshot
     for name, path in runtime.items():
@@ -624,7 +641,8 @@ def write_service_worker(site: Path, build_hash: str, files: Iterable[str]) -> N
     if template.count(SW_BUILD_TOKEN) != 1:
         sys.exit(f"build.py: web/{SERVICE_WORKER} must hold {SW_BUILD_TOKEN} once")
     hashes = {name: file_hash(site / name) for name in precached(files)}
-    build = json.dumps({"hash": build_hash, "files": hashes}, indent=1)
+    (wasm,) = [name for name in hashes if name.endswith(f"/{WASM}")]
+    build = json.dumps({"hash": build_hash, "wasm": wasm, "files": hashes}, indent=1)
     text = template.replace(SW_BUILD_TOKEN, build)
     path = site / SERVICE_WORKER
     if not path.exists() or path.read_text() != text:
@@ -639,10 +657,19 @@ def verify_dist() -> None:
     stamp = CACHE / "verified"
     if stamp_is(stamp, key):
         return
+    # Pyodide under Node.js looks for its wasm beside its script: a folder of links.
+    runtime = CACHE / "verify-runtime"
+    shutil.rmtree(runtime, ignore_errors=True)
+    runtime.mkdir()
+    for path in pyodide.iterdir():
+        if path.is_file():
+            (runtime / path.name).symlink_to(path)
+    (runtime / WASM).symlink_to(pyodide / wasm_path())
     boot = pyodide / BOOT_ZIP
-    run_in_pyodide(pyodide, boot, [["verify_site", rel(boot)]])
+    run_in_pyodide(runtime, boot, [["verify_site", rel(boot)]])
     stdlib = build_stdlib_pyc()
-    run_in_pyodide(pyodide, stdlib, [["verify_site", rel(stdlib)]], ("dozito",))
+    run_in_pyodide(runtime, stdlib, [["verify_site", rel(stdlib)]], ("dozito",))
+    shutil.rmtree(runtime)
     stamp.write_text(key)
 
 

@@ -84,3 +84,14 @@ def test_pages_deploys_the_tested_site() -> None:
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert deploy["environment"]["name"] == "github-pages"
     assert [s["uses"] for s in deploy["steps"]] == ["actions/deploy-pages@v4"]
+
+
+@pytest.mark.parametrize("name", ["test.yml", "pages.yml"])
+def test_chromium_comes_from_the_runner_or_playwright_never_apt(name: str) -> None:
+    """apt's `chromium` on Ubuntu installs a snap, which fails when the snap store
+    is unreachable: the runner image's /usr/bin/chromium, else Playwright's."""
+    runs = [step["run"] for step in steps(load(name)) if "run" in step]
+    assert not [run for run in runs if "apt-get install" in run and "chromium" in run]
+    (chromium,) = [run for run in runs if "chromium" in run]
+    assert chromium.startswith("/usr/bin/chromium --version || ")
+    assert "playwright install chromium" in chromium

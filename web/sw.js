@@ -16,9 +16,16 @@
 //
 // Cache first: a precached file is answered from this build's cache, with the
 // response stored as the server sent it (a wasm needs its application/wasm
-// type); anything else goes to the network untouched. But while online, the
-// runtime's wasm is left to the browser (the HTTP cache): Chromium reuses its
-// compiled code for a response from there, never for one this worker answers.
+// type), whatever the network would say (down, or a captive portal answering
+// every address with its page); anything else goes to the network untouched.
+// So a build is served as one unit: its page, scripts, snapshot and runtime.
+// But the runtime's wasm is left to the browser (the HTTP cache): Chromium
+// reuses its compiled code for a response from there, never for one this
+// worker answers. It sits in a folder named by its content (BUILD.wasm), so
+// the network can only give this build's wasm or fail; when it fails or
+// answers with another type, the engine's worker asks for "<wasm>?offline",
+// which is answered from this cache only. navigator.onLine decides nothing:
+// Firefox keeps it true in here when the page is offline.
 
 const BUILD = "__DOZITO_BUILD__";
 
@@ -28,7 +35,9 @@ const CACHE = PREFIX + BUILD.hash;
 const URLS = new Map([["./", BUILD.files["index.html"]], ...Object.entries(BUILD.files)].map(([file, sha256]) => [new URL(file, self.location).href, sha256]));
 
 /** The runtime's WebAssembly, compiled at every boot: see the fetch handler. */
-const WASM = new URL("pyodide/pyodide.asm.wasm", self.location).href;
+const WASM = new URL(BUILD.wasm, self.location).href;
+/** How the engine's worker asks for this build's wasm from the cache alone. */
+const WASM_OFFLINE = `${WASM}?offline`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -79,10 +88,16 @@ self.addEventListener("fetch", (event) => {
   url.hash = "";
   // The page's address may carry a query (?players=..., ?lang=...): same page.
   if (request.mode === "navigate") url.search = "";
-  if (!URLS.has(url.href)) return;
-  if (url.href === WASM && self.navigator.onLine) return;
+  if (url.href === WASM_OFFLINE) return event.respondWith(fromCache(WASM));
+  if (!URLS.has(url.href) || url.href === WASM) return;
   event.respondWith(cacheFirst(request, url.href));
 });
+
+/** This build's cached copy of url, else a network error (the browser evicted the cache). */
+async function fromCache(url) {
+  const cache = await caches.open(CACHE);
+  return (await cache.match(url, { ignoreVary: true })) ?? Response.error();
+}
 
 async function cacheFirst(request, url) {
   const cache = await caches.open(CACHE);

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from conftest import site_build
+
 CLIENT = Path(__file__).resolve().parents[2] / "web" / "js" / "engine" / "client.js"
 BARE_PAGE = "<!doctype html><meta charset=utf-8><link rel=icon href=data:,><title>boot</title>"
 
@@ -61,13 +63,13 @@ def test_worker_boots_and_answers_requests(page: Page, page_log: Any, site_url: 
     # The runtime, the boot zip and the snapshot came from the site; no lock
     # file, wheel or other stdlib: the engine is in the zip and the snapshot.
     loaded = {url.rsplit("/", 1)[-1] for url in page_log.requests}
-    assert {"pyodide.asm.wasm", "python_stdlib_boot.zip", "snapshot.bin"} <= loaded
+    assert {"pyodide.asm.wasm", "python_stdlib_boot.zip", site_build.SNAPSHOT} <= loaded
     assert not {"python_stdlib.zip", "python_stdlib_pyc.zip", "pyodide-lock.json"} & loaded
     assert not [name for name in loaded if name.endswith(".whl")]
     # The worker starts its downloads at once, before Pyodide's script (which it
     # imports beside them), and Pyodide takes them over: each file is fetched once.
     order = [url.rsplit("/", 1)[-1] for url in page_log.requests]
-    for name in ("snapshot.bin", "python_stdlib_boot.zip", "pyodide.asm.wasm"):
+    for name in (site_build.SNAPSHOT, "python_stdlib_boot.zip", "pyodide.asm.wasm"):
         assert order.count(name) == 1, name
         assert order.index(name) < order.index("pyodide.mjs"), order
 
@@ -95,7 +97,8 @@ def test_boot_failure_rejects_start_engine(
     page: Page, page_log: Any, site_url: str, missing: str, timeout_s: int, expected: str
 ) -> None:
     open_bare_page(page, site_url)
-    page.route(f"**/pyodide/{missing}", lambda route: route.fulfill(status=404))
+    # The wasm is asked for again from the service worker (none here): "?offline".
+    page.route(f"**/{missing}*", lambda route: route.fulfill(status=404))
     message = page.evaluate(
         """async (timeoutMs) => {
             const { startEngine } = await import("./js/engine/client.js");

@@ -139,7 +139,7 @@ def test_the_worker_starts_before_the_page_s_bundle_has_loaded(
     page.goto(site_url + "?players=human,casual&rounds=1&seed=3&speed=instant", wait_until="commit")
     # js/main.js is held back; the boot bundle alone has the worker fetch Pyodide.
     for _ in range(600):
-        if any(url.endswith("/pyodide/snapshot.bin") for url in page_log.requests):
+        if any(url.endswith(f"/pyodide/{site_build.SNAPSHOT}") for url in page_log.requests):
             break
         page.wait_for_timeout(50)
     else:

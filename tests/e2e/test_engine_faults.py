@@ -76,7 +76,7 @@ def test_a_fatal_python_error_is_reported_as_a_dead_engine(
 
 def truncated_wasm(route: Route) -> None:
     """The runtime's WebAssembly cut short, as an interrupted download leaves it."""
-    wasm = (site_build.DIST / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    wasm = (site_build.DIST / "pyodide" / site_build.wasm_path()).read_bytes()
     route.fulfill(body=wasm[: len(wasm) // 10], content_type="application/wasm")
 
 
@@ -91,7 +91,7 @@ def truncated_wasm(route: Route) -> None:
 def test_a_broken_runtime_download_is_reported_at_once(
     page: Page, page_log: Any, site_url: str, fault: Any, reason: str
 ) -> None:
-    page.route("**/pyodide/pyodide.asm.wasm", fault)
+    page.route("**/pyodide.asm.wasm*", fault)  # "?offline" too: no service worker here
     page.goto(site_url)
     notice = page.locator(NOTICE)
     # Within seconds, not after the 60 s boot timeout.

@@ -122,7 +122,7 @@ def test_a_second_visit_boots_and_plays_offline(page: Page, site_url: str) -> No
         "worker.js",
         "pyodide.asm.wasm",
         "python_stdlib_boot.zip",
-        "snapshot.bin",
+        site_build.SNAPSHOT,
     }
     assert expected <= served.keys()
     assert all(served.values()), [name for name, cached in served.items() if not cached]

@@ -7,6 +7,7 @@ restore) must never cost the player the game: the worker boots without it.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Callable
 from typing import Any
@@ -47,19 +48,27 @@ def cpython_record() -> str:
 
 
 def undecodable(snapshot: bytes) -> bytes:
-    return snapshot[: len(snapshot) // 2]  # truncated: the worker's decoder refuses it
+    return snapshot[: len(snapshot) // 2]  # truncated: its gzip stream breaks off
+
+
+def unframed(snapshot: bytes) -> bytes:
+    # A whole gzip stream, but not of a snapshot: the worker's decoder refuses it.
+    return gzip.compress(gzip.decompress(snapshot)[8:])
 
 
 def unrestorable(snapshot: bytes) -> bytes:
     # Framed as the build frames it, but Pyodide's own magic number (the first
     # bytes of the decoded snapshot, in the first record) is wrong.
+    framed = gzip.decompress(snapshot)
     at = 8 + 8  # "DZS1", the size, then the first record's zeros and length
-    return snapshot[:at] + bytes(b ^ 0xFF for b in snapshot[at : at + 4]) + snapshot[at + 4 :]
+    return gzip.compress(
+        framed[:at] + bytes(b ^ 0xFF for b in framed[at : at + 4]) + framed[at + 4 :]
+    )
 
 
 def serve_corrupt(page: Page, corrupt: Callable[[bytes], bytes]) -> None:
     body = corrupt(SNAPSHOT.read_bytes())
-    page.route("**/pyodide/snapshot.bin", lambda route: route.fulfill(body=body))
+    page.route(f"**/pyodide/{site_build.SNAPSHOT}", lambda route: route.fulfill(body=body))
 
 
 def warnings(page: Page) -> list[str]:
@@ -86,7 +95,7 @@ def test_snapshot_and_normal_boots_play_the_game_cpython_plays(
     assert records == {"snapshot": expected, "normal": expected}
 
 
-@pytest.mark.parametrize("corrupt", [None, undecodable])
+@pytest.mark.parametrize("corrupt", [None, undecodable, unframed])
 def test_the_page_is_playable_with_or_without_the_snapshot(
     page: Page, page_log: PageLog, site_url: str, corrupt: Any
 ) -> None:

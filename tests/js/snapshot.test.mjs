@@ -3,7 +3,7 @@
 // else must throw, so that the worker boots without it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decodeSnapshot } from "../../web/js/engine/snapshot.js";
+import { decodeSnapshot, gunzipped } from "../../web/js/engine/snapshot.js";
 
 /** An encoded snapshot of size bytes from records [zeros, [bytes...]]. */
 function encoded(size, records) {
@@ -33,4 +33,36 @@ test("anything but a whole snapshot in the format throws", () => {
   assert.throws(() => decodeSnapshot(encoded(3, [[1, [5, 6, 7]]])), /corrupt/);
   assert.throws(() => decodeSnapshot(new TextEncoder().encode("<html>").buffer), /not a Dozito snapshot/);
   assert.throws(() => decodeSnapshot(new ArrayBuffer(0)), /not a Dozito snapshot/);
+});
+
+/** The bytes a stream gives, as one array. */
+async function bytesOf(stream) {
+  return [...new Uint8Array(await new Response(stream).arrayBuffer())];
+}
+
+/** A stream giving chunks (arrays of bytes) one by one. */
+function chunked(...chunks) {
+  return new ReadableStream({
+    pull(controller) {
+      if (chunks.length) controller.enqueue(new Uint8Array(chunks.shift()));
+      else controller.close();
+    },
+  });
+}
+
+test("a gzip body is gunzipped as it streams in, however it is cut", async () => {
+  const { gzipSync } = await import("node:zlib");
+  const raw = new Uint8Array(encoded(9, [[2, [7, 8, 9]], [4, []]]));
+  const packed = [...gzipSync(raw)];
+  const cut = chunked([packed[0]], packed.slice(1, 5), packed.slice(5));
+  assert.deepEqual(await bytesOf(await gunzipped(cut)), [...raw]);
+});
+
+test("a body already gunzipped by the browser comes as it is; a broken gzip fails", async () => {
+  const raw = [...new Uint8Array(encoded(2, [[1, [3]]]))];
+  assert.deepEqual(await bytesOf(await gunzipped(chunked(raw.slice(0, 3), raw.slice(3)))), raw);
+  assert.deepEqual(await bytesOf(await gunzipped(chunked())), []);
+  const { gzipSync } = await import("node:zlib");
+  const packed = [...gzipSync(new Uint8Array(raw))];
+  await assert.rejects(bytesOf(await gunzipped(chunked(packed.slice(0, packed.length - 4)))));
 });

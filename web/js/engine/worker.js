@@ -15,12 +15,21 @@
 // the engine cannot answer any more. Only strings cross, so no Python object
 // ever reaches the page.
 
-import { decodeSnapshot } from "./snapshot.js";
+/* global DOZITO_WASM -- the wasm's path in dist/pyodide/, defined by build.py */
+
+import { decodeSnapshot, gunzipped } from "./snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const runtimeFile = (name) => new URL(name, PYODIDE_URL).href;
 const STDLIB_URL = runtimeFile("python_stdlib_boot.zip");
-const WASM_URL = runtimeFile("pyodide.asm.wasm");
+/** Where Pyodide asks for its wasm: the worker answers with the build's (WASM_URL). */
+const PYODIDE_WASM_URL = runtimeFile("pyodide.asm.wasm");
+/**
+ * The wasm as dist/ holds it, in a folder named by its content (build.py
+ * defines DOZITO_WASM): a server that has a newer runtime never answers an
+ * older build's page with it, so the service worker's copy serves that page.
+ */
+const WASM_URL = runtimeFile(DOZITO_WASM);
 /** The runtime's ABI, which Pyodide checks the lock against (build.py checks this line). */
 const PYODIDE_ABI = "2026_0";
 const CONFIG = {
@@ -37,19 +46,44 @@ const CONFIG = {
 // snapshot is in) and Pyodide's two scripts (the same module records that
 // loadPyodide imports later). watchLoading hands the zip and the wasm to
 // Pyodide when it asks for them.
-const snapshot = fetch(runtimeFile("snapshot.bin")).then(async (response) => {
-  if (!response.ok) throw new Error(`snapshot.bin could not be downloaded (HTTP ${response.status})`);
-  return decodeSnapshot(await response.arrayBuffer());
+const snapshot = fetch(runtimeFile("snapshot.bin.gz")).then(async (response) => {
+  if (!response.ok) throw new Error(`snapshot.bin.gz could not be downloaded (HTTP ${response.status})`);
+  return decodeSnapshot(await new Response(await gunzipped(response.body)).arrayBuffer());
 });
+
+const isWasm = (response) => response.ok && response.headers.get("content-type")?.split(";")[0] === "application/wasm";
+
+/**
+ * The wasm from the network, that is the HTTP cache, where Chromium keeps its
+ * compiled code (sw.js leaves it there); if the network fails or answers
+ * with something else (a server down, a captive portal's page), the service
+ * worker's copy ("?offline", answered from its cache only), whatever
+ * navigator.onLine says. Neither: the network's answer, for the boot to report.
+ */
+async function fetchWasm() {
+  let failure;
+  try {
+    const response = await fetch(WASM_URL);
+    if (isWasm(response)) return response;
+    failure = response;
+  } catch (error) {
+    failure = error;
+  }
+  const cached = await fetch(`${WASM_URL}?offline`).catch(() => null);
+  if (cached && isWasm(cached)) return cached;
+  if (failure instanceof Response) return failure;
+  throw failure;
+}
+
 /** The wasm compiling from its response, and a copy of that response for Pyodide's fetch. */
-const wasm = fetch(WASM_URL).then((response) => ({
+const wasm = fetchWasm().then((response) => ({
   copy: response.clone(),
   module: response.ok ? WebAssembly.compileStreaming(response) : null,
 }));
 /** URL -> a response fetched ahead for Pyodide, taken by its first fetch of that URL. */
 const ahead = new Map([
   [STDLIB_URL, fetch(STDLIB_URL)],
-  [WASM_URL, wasm.then(({ copy }) => copy)],
+  [PYODIDE_WASM_URL, wasm.then(({ copy }) => copy)],
 ]);
 const runtime = import(runtimeFile("pyodide.mjs")).catch((error) => {
   throw new Error(`pyodide.mjs could not be loaded: ${error?.message ?? error}`);
@@ -90,7 +124,8 @@ function watchLoading() {
     ahead.delete(url);
     let response;
     try {
-      response = await (early ?? fetch(resource, options));
+      // A second boot attempt's wasm comes the way the first one's did.
+      response = await (early ?? (url === PYODIDE_WASM_URL ? fetchWasm() : fetch(resource, options)));
     } catch (error) {
       fail(notDownloaded(url, error?.message ?? error));
       throw error;
