@@ -52,7 +52,12 @@ function chunked(...chunks) {
 
 test("a gzip body is gunzipped as it streams in, however it is cut", async () => {
   const { gzipSync } = await import("node:zlib");
-  const raw = new Uint8Array(encoded(9, [[2, [7, 8, 9]], [4, []]]));
+  const raw = new Uint8Array(
+    encoded(9, [
+      [2, [7, 8, 9]],
+      [4, []],
+    ]),
+  );
   const packed = [...gzipSync(raw)];
   const cut = chunked([packed[0]], packed.slice(1, 5), packed.slice(5));
   assert.deepEqual(await bytesOf(await gunzipped(cut)), [...raw]);

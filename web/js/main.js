@@ -861,6 +861,7 @@ async function boot() {
   } catch (error) {
     renderStatus(el.status, { phase: "loading", stage: "failed" });
     showNotice(el.notice, t("error.boot", { message: error.message }), { action: { label: t("error.reload"), run: () => location.reload() } });
+    offerUpdates({}); // a new build waiting may be what mends the boot: offer it even now
     return;
   }
   initToolbar();
