@@ -136,6 +136,35 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 
+HOST_COMPRESSES_TEXT = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+    "application/wasm",
+)
+"""The types a static host gzips (GitHub Pages, most others): not application/octet-stream,
+zip or gzip files, images. The network benchmark's `--compress text`, and the byte budget's."""
+FIRST_VISIT_BUDGET = 10_500_000
+"""The bytes a first visit of a game's address may fetch before its board is playable,
+each file as a host compressing text sends it (tests/e2e/test_first_visit_bytes.py)."""
+
+
+def host_compresses(content_type: str, mode: str) -> bool:
+    """Whether a host compressing mode ("none", "text" or "all") gzips this type."""
+    return mode == "all" or (mode == "text" and content_type.startswith(HOST_COMPRESSES_TEXT))
+
+
+def sent_size(path: Path, mode: str = "text") -> int:
+    """The bytes of path's body as a host compressing mode sends it (gzip level 6)."""
+    data = path.read_bytes()
+    content_type = MIME_TYPES.get(path.suffix, "application/octet-stream")
+    if host_compresses(content_type, mode):
+        return len(gzip.compress(data, compresslevel=6, mtime=0))
+    return len(data)
+
+
 STARTED = time.monotonic()
 CHROMIUM_HINT = "no Chromium found: install it with `apt-get install -y chromium`"
 
@@ -873,8 +902,14 @@ def main(argv: list[str]) -> int:
     bench_parser = commands.add_parser("bench", help="build, then benchmark the site in Chromium")
     bench_parser.add_argument("--runs", type=int, default=5, help="interleaved boot runs")
     bench_parser.add_argument("--json", action="store_true", help="results as one JSON line")
+    bench_parser.add_argument(
+        "--network",
+        action="store_true",
+        help="first visits through a throttled link (tests/bench/network_bench.py; "
+        "other arguments go to it)",
+    )
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "test":
+    if extra and args.command != "test" and not getattr(args, "network", False):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     try:
@@ -890,9 +925,11 @@ def main(argv: list[str]) -> int:
         return subprocess.run(
             [str(VENV_PYTHON), str(ROOT / "docs" / "screenshots" / "make.py")], cwd=ROOT
         ).returncode
-    elif args.command == "bench":  # tests/bench/browser_bench.py: what it measures
-        script = ROOT / "tests" / "bench" / "browser_bench.py"
-        options = ["--runs", str(args.runs)] + ["--json"] * args.json
+    elif args.command == "bench":  # tests/bench/*_bench.py: what they measure
+        name = "network_bench.py" if args.network else "browser_bench.py"
+        script = ROOT / "tests" / "bench" / name
+        runs = [] if args.network and "--runs" not in argv else ["--runs", str(args.runs)]
+        options = runs + ["--json"] * args.json + extra
         return subprocess.run([str(VENV_PYTHON), str(script), *options], cwd=ROOT).returncode
     return 0
 

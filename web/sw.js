@@ -43,10 +43,16 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
+/** The page under its two names: fetched once, as index.html, and stored as "./" too. */
+const PAGE = new URL("index.html", self.location).href;
+const ROOT = new URL("./", self.location).href;
+
 async function precache() {
   const cache = await caches.open(CACHE);
   try {
-    await Promise.all([...URLS].map(([url, sha256]) => fetchChecked(url, sha256, cache)));
+    const urls = [...URLS].filter(([url]) => url !== ROOT);
+    await Promise.all(urls.map(([url, sha256]) => fetchChecked(url, sha256, cache)));
+    await cache.put(ROOT, await cache.match(PAGE));
   } catch (error) {
     await caches.delete(CACHE);
     throw error;
@@ -87,8 +93,10 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   url.hash = "";
   // The page's address may carry a query (?players=..., ?lang=...): same page.
-  if (request.mode === "navigate") url.search = "";
   if (url.href === WASM_OFFLINE) return event.respondWith(fromCache(WASM));
+  // A query never names another file: the page's address (?players=..., ?lang=...)
+  // is the page, the throwaway boot's worker.js?prime is the worker.
+  url.search = "";
   if (!URLS.has(url.href) || url.href === WASM) return;
   event.respondWith(cacheFirst(request, url.href));
 });
