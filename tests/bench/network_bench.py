@@ -27,6 +27,8 @@ the three kinds take turns, run by run (rotating who goes first):
 --cpu R slows the page's CPU R times (Chromium's Emulation.setCPUThrottlingRate,
 a phone-class CPU at 4). Medians over --runs runs, and ratios to the bare
 page's median; the machine's load is recorded at each run. Not a pytest module.
+Over 300 lines because the link, its server, the visits and the report are one
+measurement, read together.
 """
 
 from __future__ import annotations
