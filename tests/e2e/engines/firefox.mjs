@@ -15,6 +15,7 @@ const browser = await puppeteer.launch({
   defaultViewport: { width: Number(width), height: Number(height) },
 });
 const [page] = await browser.pages();
+await page.setViewport({ width: Number(width), height: Number(height) });
 const errors = [];
 page.on("console", (message) => {
   if (message.type() === "error") errors.push(message.text());

@@ -89,20 +89,32 @@ HUMAN_TO_PLAY = "state.phase === 'turn' && state.current === '0' && state.action
 
 
 @pytest.fixture(params=ENGINES)
-def tab(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Tab]:
-    """A fresh tab of each engine at 1280x720; the test fails on any page error."""
+def open_tab(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[int, int], Tab]]:
+    """Opens a fresh tab of each engine at a viewport (one per test); the test
+    fails on any page error."""
     engine: str = request.param
-    if engine == "chromium":
-        new_page: Callable[..., Page] = request.getfixturevalue("new_page")
-        page_log: PageLog = request.getfixturevalue("page_log")
-        yield PlaywrightTab(new_page(viewport={"width": 1280, "height": 720}), page_log.errors)
-        return  # new_page checks the errors (and that nothing left the site)
-    child: ChildTab = open_child(engine, 1280, 720, tmp_path / "profile")
-    try:
-        yield child
-        assert not child.errors(), f"{engine}: the page logged errors: {child.errors()}"
-    finally:
-        child.close()
+    children: list[ChildTab] = []
+
+    def open_one(width: int, height: int) -> Tab:
+        if engine == "chromium":  # new_page checks the errors (and that nothing left the site)
+            new_page: Callable[..., Page] = request.getfixturevalue("new_page")
+            page_log: PageLog = request.getfixturevalue("page_log")
+            page = new_page(viewport={"width": width, "height": height})
+            return PlaywrightTab(page, page_log.errors)
+        children.append(open_child(engine, width, height, tmp_path / "profile"))
+        return children[-1]
+
+    yield open_one
+    for child in children:
+        try:
+            assert not child.errors(), f"{engine}: the page logged errors: {child.errors()}"
+        finally:
+            child.close()
+
+
+@pytest.fixture
+def tab(open_tab: Callable[[int, int], Tab]) -> Tab:
+    return open_tab(1280, 720)
 
 
 def test_smoke(tab: Tab, site_url: str) -> None:
@@ -147,3 +159,19 @@ def test_offline_after_a_first_visit(tab: Tab, site_url: str) -> None:
     tab.goto(site_url + GAME)
     state = wait_for(tab, HUMAN_TO_PLAY + " || state.bootFailed || state.notice", "boots offline")
     assert not state["bootFailed"] and state["notice"] is None, f"{tab.engine}: {state}"
+
+
+def test_a_phone_layout_keeps_its_width(open_tab: Callable[[int, int], Tab], site_url: str) -> None:
+    """A classic scrollbar (Firefox's, on a desktop) took 12 of a 390 px phone
+    layout's width; the main area scrolls with none beside it there."""
+    tab = open_tab(390, 844)
+    tab.goto(site_url + GAME)
+    wait_for(tab, HUMAN_TO_PLAY, "the game reaches the human's first turn")
+    main = tab.evaluate(
+        """() => {
+        const main = document.querySelector("#main");
+        const scrolls = main.scrollHeight > main.clientHeight;
+        return { width: innerWidth, client: main.clientWidth, scrolls };
+    }"""
+    )
+    assert main == {"width": 390, "client": 390, "scrolls": True}, f"{tab.engine}: {main}"
