@@ -2,11 +2,16 @@
 into docs/screenshots/ (run by `python3 build.py screenshots`).
 
 Each shot is a game started from the address with a fixed seed, taken just
-after the human player drew a joker: the moment the whole table must show."""
+after the human player drew a joker: the moment the whole table must show.
+Then the setup screen in each browser engine (setup-ENGINE.png, its menus
+and fields drawn by the page, not the engine), through the smoke suite's
+drivers (tests/e2e/engines/drivers.py); an engine this machine lacks is
+left out with its install line."""
 
 from __future__ import annotations
 
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -14,11 +19,25 @@ from playwright.sync_api import expect, sync_playwright
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "e2e"))
+sys.path.insert(0, str(HERE.parents[1] / "tests" / "e2e" / "engines"))
+from drivers import ENGINES, PlaywrightTab, Tab, missing, open_child  # noqa: E402
 from layout_sizes import SIZES, TOUCH, game_query  # noqa: E402
+from test_engines import wait_for  # noqa: E402
 
 from conftest import site_build  # noqa: E402 - build.py, loaded as a module
 
 BOOT_MS = 90_000
+SETUP_SIZE = (600, 860)
+"""The whole setup form: seats, rounds, who starts, the player aids."""
+
+
+def shoot_setup(tab: Tab, url: str) -> None:
+    tab.goto(url)
+    wait_for(tab, "state.phase === 'setup'", "the setup screen shows")
+    tab.evaluate("() => document.activeElement.blur()")  # no focus ring on the first menu
+    shot = HERE / f"setup-{tab.engine}.png"
+    tab.screenshot(shot)
+    print(f"wrote {shot.relative_to(HERE.parents[1])}")
 
 
 def main() -> int:
@@ -46,7 +65,21 @@ def main() -> int:
             )
             print(f"wrote {shot.relative_to(HERE.parents[1])}")
             context.close()
+        width, height = SETUP_SIZE
+        context = browser.new_context(viewport={"width": width, "height": height})
+        shoot_setup(PlaywrightTab(context.new_page(), []), url)
+        context.close()
         browser.close()
+    for engine in ENGINES[1:]:
+        if reason := missing(engine):
+            print(f"no setup-{engine}.png: {reason}")
+            continue
+        with tempfile.TemporaryDirectory() as profile:
+            child = open_child(engine, width, height, Path(profile))
+            try:
+                shoot_setup(child, url)
+            finally:
+                child.close()
     server.shutdown()
     return 0
 

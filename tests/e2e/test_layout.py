@@ -255,3 +255,38 @@ def test_skip_ahead_moves_nothing(new_page: Callable[..., Page], site_url: str) 
     before = page.evaluate(where)
     page.evaluate("document.getElementById('bot-bar').hidden = false")
     assert page.evaluate(where) == before
+
+
+# Each pile's count badge and its caption ("Draw", "Left"), as boxes.
+PILE_BADGES = """() => [...document.querySelectorAll("[data-testid=board] .pile")].map((pile) => {
+  const box = (element) => {
+    const { left, top, right, bottom } = element.getBoundingClientRect();
+    return { left, top, right, bottom };
+  };
+  const caption = pile.querySelector(".pile__caption");
+  const badge = box(pile.querySelector(".pile__count"));
+  return { caption: caption.textContent, badge, label: box(caption) };
+})"""
+
+
+def test_a_pile_badge_never_covers_its_label(new_page: Callable[..., Page], site_url: str) -> None:
+    page = new_page(viewport={"width": 1280, "height": 720})
+    open_page(page, site_url, game_query(3))
+    expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        piles = page.evaluate(PILE_BADGES)
+        assert len(piles) == 3, f"{width}×{height}: {piles}"
+        shown = [pile for pile in piles if pile["label"]["bottom"] > pile["label"]["top"]]
+        if (width, height) not in ((360, 640), (844, 390)):  # the smallest leave them out
+            assert shown == piles, f"{width}×{height}: a caption is hidden: {piles}"
+        for pile in shown:
+            badge, label = pile["badge"], pile["label"]
+            apart = (
+                badge["right"] <= label["left"]
+                or label["right"] <= badge["left"]
+                or badge["bottom"] <= label["top"]
+                or label["bottom"] <= badge["top"]
+            )
+            assert apart, f"{width}×{height}: the badge covers {pile['caption']!r}: {pile}"
