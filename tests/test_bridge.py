@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dozito import bridge
+from dozito.actions import ACTIONS
 from dozito.bots import get_bot
 from scenario import instant_win
 
@@ -212,7 +213,11 @@ def test_rules_op_gives_the_engines_own_limits_and_levels() -> None:
         "levels": ["rookie", "casual", "sharp", "expert"],
         "test_levels": ["random"],
         "grid": {"rows": 3, "columns": 4},
+        "actions": rules["actions"],
     }
+    assert rules["actions"]["discard:1"] == {"kind": "discard", "pile": 1}
+    assert rules["actions"]["draw"] == {"kind": "draw"}
+    assert sorted(rules["actions"]) == sorted(ACTIONS)
     # The numbers are the ones the engine enforces: each limit holds, one past it is refused.
     low, high = rules["players"]["min"], rules["players"]["max"]
     for count, good in ((low, True), (high, True), (low - 1, False), (high + 1, False)):

@@ -89,7 +89,7 @@ from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUN
 from .jsontext import parse_json
 from .record import HUMAN, MAX_NAME_LENGTH, Aid, game_from_record, record_aids, record_seats
 from .review import Judgement, Review, judge, summarize
-from .table import GRID, Table, view
+from .table import ACTION_TABLE, GRID, Table, view
 from .timeline import Timeline
 
 _TEST_LEVELS = ("random",)
@@ -142,6 +142,7 @@ def _op_rules(req: dict[str, Any]) -> dict[str, Any]:
             "levels": [level for level in LEVELS if level not in _TEST_LEVELS],
             "test_levels": list(_TEST_LEVELS),
             "grid": GRID,
+            "actions": ACTION_TABLE,
         }
     }
 

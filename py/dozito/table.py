@@ -17,7 +17,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import decode
+from .actions import ACTIONS, decode
 from .cards import CODES
 from .errors import StateError
 from .game import Game
@@ -27,6 +27,22 @@ from .turnlog import TurnLog, last_round
 
 GRID = {"rows": ROWS, "columns": COLUMNS}
 """A grid's shape, as the view and the ``rules`` op give it."""
+
+
+def _what(action: str) -> dict[str, Any]:
+    kind, arg = decode(action)
+    if kind == "draw":
+        return {"kind": kind}
+    return {"kind": kind, "spot" if kind == "place" else "pile": arg}
+
+
+ACTION_TABLE = {action: _what(action) for action in ACTIONS}
+"""Every action string taken apart, for the ``rules`` op: the page looks an
+action up (a hint's, a review's) instead of parsing it.
+
+>>> ACTION_TABLE["place:7"], ACTION_TABLE["take:1"]
+({'kind': 'place', 'spot': 7}, {'kind': 'take', 'pile': 1})
+"""
 
 
 def targets(game: Game) -> dict[str, Any]:
