@@ -232,3 +232,12 @@ def test_load_takes_a_head_with_the_actions_and_aids_beside_it() -> None:
     refused = call(op="load", text=json.dumps(full), actions=["draw"])["error"]
     assert refused["type"] == "MalformedError" and "both in the record" in refused["message"]
     assert Game.from_record(full).moves == 1
+
+
+def test_an_undo_right_after_a_load_replays_and_agrees() -> None:
+    dealt = ok(op="load", text=json.dumps(record(2, [TABLE_DECK])))
+    ok(op="load", text=json.dumps(record(2, [TABLE_DECK], ["take:0"])))
+    undone = ok(op="undo")  # no state kept from before the load: the game is replayed
+    assert undone["view"] == dealt["view"] and undone["undone"] == "take:0"
+    assert undone["log_change"] == [1, [{**undone["log_change"][1][0], "kind": "undo"}]]
+    assert undone["record_change"] == {"actions": [0, []], "aids": [0, [{"at": 0, "kind": "undo"}]]}

@@ -119,6 +119,9 @@ class Table:
         """The hints and undos used (the record's ``aids``)."""
         self.told = told
         """The game's log from its deal, with its turns (see :mod:`.turnlog`)."""
+        self._undo: list[tuple[Game, tuple[Any, ...]]] = []
+        """Per action that may still be undone, oldest first, the game and the
+        log's mark from before it: an undo costs no replay of the game."""
 
     @classmethod
     def replay(
@@ -162,7 +165,12 @@ class Table:
         not grow with the game (see ``docs/engine-contract.md``)."""
         game, told = self.game, self.told
         kept = len(told.log)
+        before = (game.clone(), told.mark())
         events = told.add(game, game.apply(action))
+        if game.undoable:  # a chain of actions that revealed nothing
+            self._undo.append(before)
+        else:
+            self._undo.clear()
         return {
             "action": action,
             "events": events,
@@ -202,8 +210,14 @@ class Table:
         kept = sum(1 for aid in self.aids if aid["at"] <= moves)
         for aid in self.aids:  # a hint after the undone action was asked before the undo
             aid["at"] = min(aid["at"], moves)
-        again = Table.replay(game.as_dealt(), history[:-1], self.seats, self.aids)
-        self.game, self.told = again.game, again.told
+        if self._undo:
+            self.game, mark = self._undo.pop()
+            self.told.rewind(mark)
+            for aid in self.aids[kept:]:
+                self.told.note_aid(aid["kind"], moves)
+        else:  # an action from before the game was loaded: replay the rest
+            again = Table.replay(game.as_dealt(), history[:-1], self.seats, self.aids)
+            self.game, self.told = again.game, again.told
         change = self.note("undo")
         return {
             "view": view(self.game, self.told),

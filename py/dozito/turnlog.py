@@ -132,6 +132,21 @@ class TurnLog:
         self.best_chains[seat] = max(self.best_chains[seat], chain)
         return end
 
+    def mark(self) -> tuple[Any, ...]:
+        """What :meth:`rewind` needs to forget the actions added after now
+        (a few small copies: the log itself is only cut back)."""
+        turn = {**self._turn, "placed": list(self._turn.get("placed", []))}
+        return (
+            len(self.log), len(self.starts), len(self.turn_ends), self.turn, self.round,
+            list(self.last_turns), [list(c) for c in self.changed], list(self.best_chains), turn,
+        )  # fmt: skip
+
+    def rewind(self, mark: tuple[Any, ...]) -> None:
+        """Back to the state of :meth:`mark`: the log cut back to it."""
+        logged, started, ended, self.turn, self.round, *rest = mark
+        self.last_turns, self.changed, self.best_chains, self._turn = rest
+        del self.log[logged:], self.starts[started:], self.turn_ends[ended:]
+
     def note_aid(self, kind: str, step: int) -> dict[str, Any]:
         """Log a hint or an undo used after ``step`` actions; returns its entry."""
         entry = {"type": "aid", "kind": kind, "turn": self.turn, "round": self.round, "step": step}
