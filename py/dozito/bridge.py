@@ -6,6 +6,10 @@ The page's Web Worker calls :func:`handle` with a request such as
 never raises, so a bad request or a bug becomes a message for the player, not
 a frozen page. Plain Python: tested under CPython, run unchanged in Pyodide.
 
+(Over 300 lines: a quarter of them is this docstring, the ops' reference;
+the ops are one-liners over :class:`.table.Table`, the review's and the
+hint's modules.)
+
 Error types: ``MalformedError`` (a request or record that is not well formed,
 or beyond :mod:`.jsontext`'s limits), ``IllegalActionError`` (an action the
 rules forbid now), ``StateError`` (no game started yet, or the game is over),
@@ -17,21 +21,25 @@ Ops (result fields in brackets):
 - ``rules``: the numbers the page's forms and address need [rules]: ``{players:
   {min, max}, rounds: {min, max, default}, max_name_length, levels,
   test_levels}``; ``levels`` are the bot levels offered to players,
-  ``test_levels`` the others a record or the address may name (``random``)
+  ``test_levels`` the others a record or the address may name (``random``),
+  ``grid`` {rows, columns}, ``actions`` (every action string taken apart)
 - ``new`` {players, rounds?, first_player?, seed?, seats?}: start a game
-  [view, record_text, seats, log, events]
-- ``load`` {text}: resume a saved or imported game from a record's exact JSON
-  text (the page never parses it: ``JSON.parse`` would round a big seed)
-  [view, record_text, seats, log, events]; a bad record is refused and the
-  current game is kept
-- ``act`` {action}: play a human's action [action, events, view]
+  [view, record_text, record_head, actions, aids, seats, log, events]
+- ``load`` {text, actions?, aids?}: resume a saved or imported game from a
+  record's exact JSON text (the page never parses it: ``JSON.parse`` would
+  round a big seed), or from a record's head with its actions and aids beside
+  it [as ``new``]; a bad record is refused and the current game is kept
+- ``act`` {action}: play a human's action [action, events, view, log_change,
+  record_change]
 - ``bot`` {level}: let a bot play the current seat's next action
-  [action, events, view, ms]
+  [action, events, view, log_change, record_change, ms]
 - ``view``: the current public view [view]; ``record``: [record_text]
 - ``hint``: the expert's choice for the seat to play, from its observation
   only [hint: {action, reason, options}] (see :mod:`.explain`); noted in
   the record's ``aids``, it never changes the game nor the bots' streams
-- ``undo``: take back the last action [view, events (always []), undone];
+  [hint, log_change, record_change]
+- ``undo``: take back the last action [view, events (always []), undone,
+  log_change, record_change];
   a ``StateError`` saying why when the view's ``undoable`` is false (see
   :attr:`.game.Game.undoable`); noted in the record's ``aids``
 - ``step`` {step}: the public view of the current game as it was after its
@@ -61,9 +69,16 @@ ranks the players without deriving either.
 ``record_text`` is the record as JSON text, with ``seats`` (who plays each
 seat: ``"human"`` or a bot level; all human for a record without them).
 ``log`` is every event of the game so far, from the ``round_start`` of round
-1; ``events`` are those of the last action ([] before the first), so the
-page can reopen a scoring view. Neither grows the answers to ``act`` and
-``bot``: only ``record`` and ``load`` cost time in proportion to the game.
+1, each with its ``turn``, ``round`` and ``step``, and a ``turn_end`` after
+each turn (see :mod:`.turnlog`); ``events`` are those of the last action ([]
+before the first), so the page can reopen a scoring view. Neither grows the
+answers to ``act``, ``bot``, ``hint`` and ``undo``: their ``log_change`` and
+``record_change`` (``[keep, [added…]]`` splices of the log and of the
+record's actions and aids) let the page keep both, and save, with no second
+trip; only ``record`` and ``load`` cost time in proportion to the game.
+
+All the bridge keeps between requests is one object, ``_state`` (the
+:class:`.table.Table` at play and the review's timeline and judgements).
 
 >>> import json
 >>> out = json.loads(handle('{"op": "new", "players": ["Ann", "Bob"], "seed": 4}'))
