@@ -88,3 +88,15 @@ test("a reload shows the same last turn, recap and marks", async () => {
   assert.deepEqual(reloaded.since(1), turns.since(1));
   for (const seat of [0, 1, 2]) assert.deepEqual([...reloaded.changedBy(seat)], [...turns.changedBy(seat)]);
 });
+
+test("an undo's cut gives a new log, so a view of the old one sees it changed", async () => {
+  const session = new Session(replayingEngine([game.answers[0]]));
+  await session.start({ seats: [{ kind: "human" }], names: ["P0"], rounds: 3, firstPlayer: 0, seed: 2 });
+  const log = session.log;
+  session.follow({ log_change: [log.length, [{ type: "aid", kind: "hint" }]], record_change: { actions: [0, []], aids: [0, []] } });
+  assert.equal(session.log, log, "appended in place");
+  session.follow({ log_change: [log.length - 1, [{ type: "aid", kind: "undo" }]], record_change: { actions: [0, []], aids: [0, []] } });
+  assert.notEqual(session.log, log);
+  assert.deepEqual(session.log.at(-1), { type: "aid", kind: "undo" });
+  assert.equal(session.log.length, log.length);
+});

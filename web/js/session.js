@@ -13,10 +13,15 @@ export const SAVE_VERSION = 3;
 const seatFrom = (name) => (name === "human" ? { kind: "human" } : { kind: "bot", level: name });
 export const seatName = (seat) => (seat.kind === "human" ? "human" : seat.level);
 
-/** Apply an engine splice [keep, added] to list, in place: the first keep items stay, added follow. */
+/**
+ * An engine splice [keep, added] applied to list: the first keep items, then
+ * added. Appending keeps the list; a cut (an undo) makes a new one, so that
+ * whoever shows the old one (the log view) sees it changed.
+ */
 function splice(list, [keep, added]) {
-  list.length = keep;
+  if (keep < list.length) return [...list.slice(0, keep), ...added];
   list.push(...added);
+  return list;
 }
 
 /** The engine's load request for a save wrapper (see toSave). */
@@ -121,9 +126,9 @@ export class Session {
 
   /** Take in an answer's changes to the log and the record. */
   follow({ log_change, record_change }) {
-    splice(this.log, log_change);
-    splice(this.actions, record_change.actions);
-    splice(this.aids, record_change.aids);
+    this.log = splice(this.log, log_change);
+    this.actions = splice(this.actions, record_change.actions);
+    this.aids = splice(this.aids, record_change.aids);
     this.recordText = null;
   }
 
