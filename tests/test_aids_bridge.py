@@ -79,11 +79,12 @@ def test_aids_round_trip_through_record_and_load_and_show_in_the_log() -> None:
     aids = [{"at": 0, "kind": "hint"}, {"at": 0, "kind": "undo"}, {"at": 1, "kind": "hint"}]
     assert rec["aids"] == aids and rec["actions"] == ["draw"]
     loaded = ok(op="load", text=json.dumps(rec))
+    at = {"round": 1, "turn": 1}
     assert [e for e in loaded["log"] if e["type"] in ("aid", "draw")] == [
-        {"type": "aid", "kind": "hint"},
-        {"type": "aid", "kind": "undo"},
-        {"type": "draw", "seat": 0, "card": "G1"},
-        {"type": "aid", "kind": "hint"},
+        {"type": "aid", "kind": "hint", **at, "step": 0},
+        {"type": "aid", "kind": "undo", **at, "step": 0},
+        {"type": "draw", "seat": 0, "card": "G1", **at, "step": 1},
+        {"type": "aid", "kind": "hint", **at, "step": 1},
     ]
     assert saved()["aids"] == aids
     # The engine replays the game as played, aids or not.
@@ -130,7 +131,8 @@ def test_hints_do_not_change_a_seeded_all_bot_game() -> None:
         while ok(op="view")["view"]["phase"] != "game_over":
             if hints:
                 ok(op="hint")
-            level = bridge._seats[bridge._current().current]
+            table = bridge._state.current()
+            level = table.seats[table.game.current]
             ok(op="bot", level=level)
         rec = saved()
         rec.pop("aids", None)

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dozito import bridge
+from dozito.actions import ACTIONS
 from dozito.bots import get_bot
 from scenario import instant_win
 
@@ -51,10 +52,11 @@ def record() -> dict[str, Any]:
 def test_act_returns_the_action_events_and_view_only() -> None:
     result = ok(op="act", action="draw")
     card = result["events"][0]["card"]
-    assert result["events"] == [{"type": "draw", "seat": 0, "card": card}]
+    draw = {"type": "draw", "seat": 0, "card": card, "round": 1, "turn": 1, "step": 1}
+    assert result["events"] == [draw]
     assert result["view"]["hand"] == card
     # No record: in a long game it would make every answer longer.
-    assert set(result) == {"action", "events", "view"}
+    assert set(result) == {"action", "events", "view", "log_change", "record_change"}
     assert record()["actions"] == ["draw"]
 
 
@@ -128,7 +130,7 @@ def test_a_big_seed_keeps_every_digit() -> None:
 
 def test_load_rebuilds_the_log_and_the_last_actions_events() -> None:
     played: list[dict[str, Any]] = [ok(op="view")]
-    log = [{"type": "round_start", "round": 1, "starter": 0}]
+    log = [{"type": "round_start", "round": 1, "starter": 0, "turn": 0, "step": 0}]
     while played[-1]["view"]["phase"] != "game_over":
         played.append(ok(op="bot", level="random"))
         log += played[-1]["events"]
@@ -144,7 +146,8 @@ def test_load_rebuilds_the_log_and_the_last_actions_events() -> None:
 
 def test_a_new_game_has_only_the_first_round_start() -> None:
     result = ok(op="new", players=["Ann", "Bob"], seed=4, first_player=1)
-    assert result["log"] == [{"type": "round_start", "round": 1, "starter": 1}]
+    start = {"type": "round_start", "round": 1, "starter": 1, "turn": 0, "step": 0}
+    assert result["log"] == [start]
     assert result["events"] == []
 
 
@@ -159,7 +162,7 @@ def test_bot_plays_to_the_end_with_round_scoring_events() -> None:
     view: dict[str, Any] = {}
     while view.get("phase") != "game_over":
         result = ok(op="bot", level="random")
-        assert set(result) == {"action", "events", "view", "ms"}
+        assert set(result) == {"action", "events", "view", "ms", "log_change", "record_change"}
         kinds += [e["type"] for e in result["events"]]
         view = result["view"]
     assert kinds[-1] == "game_over" and view["winners"]
@@ -187,7 +190,14 @@ def test_the_view_and_the_game_over_event_say_why_the_game_ended() -> None:
 
 def test_a_loaded_instant_win_says_so() -> None:
     result = ok(op="load", text=json.dumps(instant_win()))
-    assert result["events"][-1] == {"type": "game_over", "winners": [0], "reason": "instant_win"}
+    over = {"type": "game_over", "winners": [0], "reason": "instant_win"}
+    assert result["events"][-1] == {**over, "round": 1, "turn": 1, "step": 13}
+    assert [e["type"] for e in result["events"]] == [
+        "place",
+        "instant_win",
+        "turn_end",
+        "game_over",
+    ]
     outcome = {"reason": "instant_win", "winners": [0], "tied": [0], "best_rounds": []}
     places = result["view"]["outcome"].pop("places")
     assert result["view"]["outcome"] == outcome
@@ -202,7 +212,12 @@ def test_rules_op_gives_the_engines_own_limits_and_levels() -> None:
         "max_name_length": 40,
         "levels": ["rookie", "casual", "sharp", "expert"],
         "test_levels": ["random"],
+        "grid": {"rows": 3, "columns": 4},
+        "actions": rules["actions"],
     }
+    assert rules["actions"]["discard:1"] == {"kind": "discard", "pile": 1}
+    assert rules["actions"]["draw"] == {"kind": "draw"}
+    assert sorted(rules["actions"]) == sorted(ACTIONS)
     # The numbers are the ones the engine enforces: each limit holds, one past it is refused.
     low, high = rules["players"]["min"], rules["players"]["max"]
     for count, good in ((low, True), (high, True), (low - 1, False), (high + 1, False)):
@@ -302,7 +317,7 @@ def test_no_game_and_game_over_are_state_errors(monkeypatch: pytest.MonkeyPatch)
         pass
     refused('{"op": "bot", "level": "random"}', "StateError", "the game is over")
     refused('{"op": "act", "action": "draw"}', "IllegalActionError", "the game is over")
-    monkeypatch.setattr(bridge, "_game", None)
+    monkeypatch.setattr(bridge._state, "table", None)
     for op in ("view", "record", "act", "bot"):
         refused(json.dumps({"op": op}), "StateError", "no game has been started")
 
@@ -310,8 +325,7 @@ def test_no_game_and_game_over_are_state_errors(monkeypatch: pytest.MonkeyPatch)
 def test_a_bot_move_is_seeded_by_the_game_and_the_move_number() -> None:
     for _ in range(7):
         ok(op="act", action=ok(op="view")["view"]["legal_actions"][0])
-    game = bridge._game
-    assert game is not None
+    game = bridge._current()
     rng = random.Random(f"4:{len(game.history())}:{game.current}")
     expected = get_bot("casual").choose(game.observation(game.current), rng)
     assert ok(op="bot", level="casual")["action"] == expected

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from dozito import Game, IllegalActionError, MalformedError, load_record
+from dozito.bots import LEVELS
 from dozito.cards import CODES
-from dozito.record import MAX_NAME_LENGTH, record_of, record_seats
+from dozito.record import MAX_NAME_LENGTH, game_from_record, record_of, record_seats
 from scenario import deck
 
 GOOD: dict[str, Any] = {"format": "dozito/1", "players": ["Ann", "Bob"]}
@@ -72,9 +73,8 @@ def test_decks_beyond_the_rounds_are_allowed_but_checked() -> None:
         ({"seats": ["human"]}, "one entry for each of the 2 players"),
         ({"seats": "human,human"}, "seats"),
         ({"seats": None}, "seats"),
-        ({"seats": ["human", "godlike"]}, "seat 1: 'godlike' is neither a human nor a bot level"),
-        ({"seats": ["Human", "casual"]}, "seat 0: 'Human'"),
-        ({"seats": [{"kind": "human"}, "casual"]}, "seat 0"),
+        ({"seats": [{"kind": "human"}, "casual"]}, "seat 0: .* is not a seat's name"),
+        ({"seats": ["human", ""]}, "seat 1: '' is not a seat's name"),
     ],
 )
 def test_malformed_records_are_refused(change: dict[str, Any], message: str) -> None:
@@ -115,6 +115,22 @@ def test_seats_are_optional_and_change_nothing_in_the_game() -> None:
     g = Game.from_record(seated)
     assert g == Game.from_record({**GOOD, "seed": 3, "actions": ["draw"]})
     assert record_seats(seated, 2) == ["human", "expert"] and record_seats(GOOD, 2) is None
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (["human", "godlike"], "seat 1: 'godlike' is neither a human nor a bot level"),
+        (["Human", "casual"], "seat 0: 'Human'"),
+    ],
+)
+def test_seats_name_levels_the_caller_knows(seats: list[str], message: str) -> None:
+    seated = {**GOOD, "seats": seats}
+    assert record_seats(seated, 2) == seats  # the engine knows no bot
+    with pytest.raises(MalformedError, match=message):
+        record_seats(seated, 2, LEVELS)
+    with pytest.raises(MalformedError, match=message):
+        game_from_record(seated, LEVELS)
 
 
 def test_record_of_keeps_the_seats_it_is_given() -> None:

@@ -52,19 +52,22 @@ def test_each_step_shows_the_game_as_it_was_and_the_game_stays_as_it_is() -> Non
     for step in range(steps + 1):
         result = ok(op="step", step=step)
         assert result["step"] == step and result["steps"] == steps
-        assert result["view"] == bridge.view(cut(text, step))
+        # The view as it was, with the number of the turn under way then.
+        assert result["view"] == {**bridge.view(cut(text, step)), "turn": result["view"]["turn"]}
         assert (result["events"] == []) == (step == 0)
-        # The page finds a step's events in the log: each action's begin
-        # with the action itself.
+        # The page finds a step's lines in the log by their step.
+        assert all(e["step"] == step for e in result["events"])
         assert all(e["type"] in ACTION_EVENTS for e in result["events"][:1])
-        assert not any(e["type"] in ACTION_EVENTS for e in result["events"][1:])
         seen += result["events"]
     assert ok(op="load", text=text)["log"] == [
-        {"type": "round_start", "round": 1, "starter": 0},
+        {"type": "round_start", "round": 1, "starter": 0, "turn": 0, "step": 0},
         *seen,
     ]
+    ends = [e for e in seen if e["type"] == "turn_end"]
+    assert ok(op="step", step=steps)["view"]["turn"] == now["turn"] == len(ends) + 1
     for step in (steps, 0, 70, 3):
-        assert ok(op="step", step=step)["view"] == bridge.view(cut(text, step))
+        result = ok(op="step", step=step)
+        assert result["view"] == {**bridge.view(cut(text, step)), "turn": result["view"]["turn"]}
     assert ok(op="view")["view"] == now and ok(op="record")["record_text"] == text
 
 
@@ -79,7 +82,9 @@ def test_steps_follow_the_game_as_it_goes_on_and_when_another_is_loaded() -> Non
     ok(op="new", players=["X", "Y"], seed=2)
     assert ok(op="step", step=0)["steps"] == 0
     ok(op="load", text=text)  # an imported file: the same game, another Game
-    assert ok(op="step", step=steps)["view"] == ok(op="view")["view"]
+    stepped, live = ok(op="step", step=steps)["view"], ok(op="view")["view"]
+    assert stepped == {key: live[key] for key in stepped}  # the live view tells more of the turns
+    assert set(live) - set(stepped) == {"recap", "changed", "last_turns", "best_chains"}
 
 
 @pytest.mark.parametrize(
@@ -102,7 +107,7 @@ def test_bad_steps_and_seats_are_refused(request_value: dict[str, Any], words: s
 
 
 def test_no_game_no_steps(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bridge, "_game", None)
+    monkeypatch.setattr(bridge._state, "table", None)
     for request_value in ({"op": "step", "step": 0}, {"op": "review_start", "seat": 0}):
         assert call(**request_value)["error"]["type"] == "StateError"
 
@@ -232,4 +237,5 @@ def test_an_undo_takes_the_step_and_its_judgement_back() -> None:
     assert call(op="step", step=1)["error"]["type"] == "MalformedError"
     ok(op="act", action="take:1")
     assert ok(op="review_judge", step=0)["judgement"]["played"] == "take:1"
-    assert ok(op="step", step=1)["view"] == ok(op="view")["view"]
+    stepped, live = ok(op="step", step=1)["view"], ok(op="view")["view"]
+    assert stepped == {key: live[key] for key in stepped}

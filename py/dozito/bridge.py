@@ -6,6 +6,10 @@ The page's Web Worker calls :func:`handle` with a request such as
 never raises, so a bad request or a bug becomes a message for the player, not
 a frozen page. Plain Python: tested under CPython, run unchanged in Pyodide.
 
+(Over 300 lines: a quarter of them is this docstring, the ops' reference;
+the ops are one-liners over :class:`.table.Table`, the review's and the
+hint's modules.)
+
 Error types: ``MalformedError`` (a request or record that is not well formed,
 or beyond :mod:`.jsontext`'s limits), ``IllegalActionError`` (an action the
 rules forbid now), ``StateError`` (no game started yet, or the game is over),
@@ -17,21 +21,25 @@ Ops (result fields in brackets):
 - ``rules``: the numbers the page's forms and address need [rules]: ``{players:
   {min, max}, rounds: {min, max, default}, max_name_length, levels,
   test_levels}``; ``levels`` are the bot levels offered to players,
-  ``test_levels`` the others a record or the address may name (``random``)
+  ``test_levels`` the others a record or the address may name (``random``),
+  ``grid`` {rows, columns}, ``actions`` (every action string taken apart)
 - ``new`` {players, rounds?, first_player?, seed?, seats?}: start a game
-  [view, record_text, seats, log, events]
-- ``load`` {text}: resume a saved or imported game from a record's exact JSON
-  text (the page never parses it: ``JSON.parse`` would round a big seed)
-  [view, record_text, seats, log, events]; a bad record is refused and the
-  current game is kept
-- ``act`` {action}: play a human's action [action, events, view]
+  [view, record_text, record_head, actions, aids, seats, log, events]
+- ``load`` {text, actions?, aids?}: resume a saved or imported game from a
+  record's exact JSON text (the page never parses it: ``JSON.parse`` would
+  round a big seed), or from a record's head with its actions and aids beside
+  it [as ``new``]; a bad record is refused and the current game is kept
+- ``act`` {action}: play a human's action [action, events, view, log_change,
+  record_change]
 - ``bot`` {level}: let a bot play the current seat's next action
-  [action, events, view, ms]
+  [action, events, view, log_change, record_change, ms]
 - ``view``: the current public view [view]; ``record``: [record_text]
 - ``hint``: the expert's choice for the seat to play, from its observation
   only [hint: {action, reason, options}] (see :mod:`.explain`); noted in
   the record's ``aids``, it never changes the game nor the bots' streams
-- ``undo``: take back the last action [view, events (always []), undone];
+  [hint, log_change, record_change]
+- ``undo``: take back the last action [view, events (always []), undone,
+  log_change, record_change];
   a ``StateError`` saying why when the view's ``undoable`` is false (see
   :attr:`.game.Game.undoable`); noted in the record's ``aids``
 - ``step`` {step}: the public view of the current game as it was after its
@@ -61,9 +69,16 @@ ranks the players without deriving either.
 ``record_text`` is the record as JSON text, with ``seats`` (who plays each
 seat: ``"human"`` or a bot level; all human for a record without them).
 ``log`` is every event of the game so far, from the ``round_start`` of round
-1; ``events`` are those of the last action ([] before the first), so the
-page can reopen a scoring view. Neither grows the answers to ``act`` and
-``bot``: only ``record`` and ``load`` cost time in proportion to the game.
+1, each with its ``turn``, ``round`` and ``step``, and a ``turn_end`` after
+each turn (see :mod:`.turnlog`); ``events`` are those of the last action ([]
+before the first), so the page can reopen a scoring view. Neither grows the
+answers to ``act``, ``bot``, ``hint`` and ``undo``: their ``log_change`` and
+``record_change`` (``[keep, [added…]]`` splices of the log and of the
+record's actions and aids) let the page keep both, and save, with no second
+trip; only ``record`` and ``load`` cost time in proportion to the game.
+
+All the bridge keeps between requests is one object, ``_state`` (the
+:class:`.table.Table` at play and the review's timeline and judgements).
 
 >>> import json
 >>> out = json.loads(handle('{"op": "new", "players": ["Ann", "Bob"], "seed": 4}'))
@@ -82,105 +97,51 @@ import traceback
 from typing import Any
 
 from .bots import LEVELS, get_bot
-from .cards import CODES, DECK_SIZE, card_info
+from .cards import DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
-from .events import event_json
 from .explain import evaluate, reason
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
-from .record import (
-    HUMAN,
-    MAX_NAME_LENGTH,
-    Aid,
-    AidKind,
-    game_from_record,
-    record_aids,
-    record_of,
-    record_seats,
-)
+from .record import HUMAN, MAX_NAME_LENGTH, Aid, game_from_record, record_aids, record_seats
 from .review import Judgement, Review, judge, summarize
-from .scoring import summary
+from .table import ACTION_TABLE, GRID, Table, view
 from .timeline import Timeline
 
 _TEST_LEVELS = ("random",)
 """Bot levels the engine plays but the page never offers: a test baseline."""
 
-_game: Game | None = None
-_seats: list[str] = []
-"""Who plays each seat of ``_game``: the engine's game does not know."""
-_aids: list[Aid] = []
-"""The hints and undos used in ``_game`` (the record's ``aids``)."""
-_timeline: Timeline | None = None
-"""The states of ``_game`` for ``step`` and the review, built on first use."""
-_judged: dict[int, Judgement] = {}
-"""The review's judgements of ``_timeline``'s decisions, by step."""
-_review_seat: int | None = None
-"""The seat of the last ``review_start``, whose decisions are summed up."""
+
+class _State:
+    """All the bridge keeps between two requests: the game at the table, and
+    the review's timeline and judgements of it."""
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.timeline: Timeline | None = None
+        """The states of the table's game for ``step`` and the review, built on first use."""
+        self.judged: dict[int, Judgement] = {}
+        """The review's judgements of the timeline's decisions, by step."""
+        self.review_seat: int | None = None
+        """The seat of the last ``review_start``, whose decisions are summed up."""
+
+    def current(self) -> Table:
+        if self.table is None:
+            raise StateError("no game has been started")
+        return self.table
 
 
-def view(game: Game) -> dict[str, Any]:
-    """The public view: what every player at the table may see (no face-down
-    card, no draw order), plus live group scores for the page to outline."""
-    obs = game.observation(0)
-    return {
-        "phase": "game_over" if game.over else "turn",
-        "names": list(game.names),
-        "round": game.round,
-        "rounds": game.rounds,
-        "current": None if game.over else game.current,
-        "hand": CODES[game.hand] if game.hand >= 0 else None,
-        "legal_actions": list(obs.legal_actions),
-        "grids": [[CODES[c] if c >= 0 else None for c in grid] for grid in obs.grids],
-        "live": [summary(game.grid(p), obs.up[p]) for p in range(game.players)],
-        "discard_tops": [CODES[p[-1]] if p else None for p in obs.piles],
-        "pile_sizes": [len(p) for p in obs.piles],
-        "draw_count": obs.draw_count,
-        "round_scores": [list(r) for r in obs.round_scores],
-        "totals": list(obs.totals),
-        "winners": list(game.winners),
-        "outcome": (
-            {**game.outcome.to_json(), "places": game.outcome.places(obs.totals)}
-            if game.outcome
-            else None
-        ),
-        "ender": None if obs.ender < 0 else obs.ender,
-        "turns": obs.turns,
-        "undoable": game.undoable,
-    }
+_state = _State()
 
 
 def _current() -> Game:
-    if _game is None:
-        raise StateError("no game has been started")
-    return _game
-
-
-def _events_so_far(
-    game: Game, aids: list[Aid]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The game's events replayed: all of them from the start of round 1,
-    with an ``aid`` event where each aid was used, and those of its last
-    action."""
-    replay = game.as_dealt()
-    log = [{"type": "round_start", "round": 1, "starter": replay.current}]
-    last: list[dict[str, Any]] = []
-    marks = iter(aids)
-    mark = next(marks, None)
-    for moves, action in enumerate([None, *game.history()]):
-        if action is not None:
-            last = [event_json(e) for e in replay.apply(action)]
-            log += last
-        while mark is not None and mark["at"] == moves:
-            log.append({"type": "aid", "kind": mark["kind"]})
-            mark = next(marks, None)
-    return log, last
+    return _state.current().game
 
 
 def _start(game: Game, seats: list[str] | None, aids: list[Aid]) -> dict[str, Any]:
-    global _game, _seats, _aids
-    _game, _seats, _aids = game, seats or [HUMAN] * game.players, aids
-    log, events = _events_so_far(game, aids)
-    return {**_op_record({}), "view": view(game), "seats": _seats, "log": log, "events": events}
+    _state.table = Table.replay(
+        game.as_dealt(), game.history(), seats or [HUMAN] * game.players, aids
+    )
+    return _state.table.started()
 
 
 def _op_cards(req: dict[str, Any]) -> dict[str, Any]:
@@ -195,6 +156,8 @@ def _op_rules(req: dict[str, Any]) -> dict[str, Any]:
             "max_name_length": MAX_NAME_LENGTH,
             "levels": [level for level in LEVELS if level not in _TEST_LEVELS],
             "test_levels": list(_TEST_LEVELS),
+            "grid": GRID,
+            "actions": ACTION_TABLE,
         }
     }
 
@@ -202,7 +165,7 @@ def _op_rules(req: dict[str, Any]) -> dict[str, Any]:
 def _op_new(req: dict[str, Any]) -> dict[str, Any]:
     keys = ("players", "rounds", "first_player", "seed", "seats")
     record = {"format": "dozito/1", **{k: req[k] for k in keys if k in req}}
-    return _start(game_from_record(record), record.get("seats"), [])
+    return _start(game_from_record(record, LEVELS), record.get("seats"), [])
 
 
 def _op_load(req: dict[str, Any]) -> dict[str, Any]:
@@ -210,21 +173,31 @@ def _op_load(req: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise MalformedError("'load' needs the record's JSON text")
     record = parse_json(text, "the record")
-    game = game_from_record(record)
-    return _start(game, record_seats(record, game.players), record_aids(record, game.moves))
+    if isinstance(record, dict):
+        for key in ("actions", "aids"):  # a save keeps them beside the record's head
+            if key in req:
+                if key in record:
+                    raise MalformedError(f"'load' has {key!r} both in the record and beside it")
+                record[key] = req[key]
+    game = game_from_record(record, LEVELS)
+    seats = record_seats(record, game.players, LEVELS)
+    return _start(game, seats, record_aids(record, game.moves))
 
 
-def _op_act(req: dict[str, Any]) -> dict[str, Any]:
-    game = _current()
+def _action(req: dict[str, Any]) -> str:
     action = req.get("action")
     if not isinstance(action, str):
         raise MalformedError("'act' needs an action string")
-    events = game.apply(action)
-    return {"action": action, "events": [event_json(e) for e in events], "view": view(game)}
+    return action
+
+
+def _op_act(req: dict[str, Any]) -> dict[str, Any]:
+    return _state.current().act(_action(req))
 
 
 def _op_bot(req: dict[str, Any]) -> dict[str, Any]:
-    game = _current()
+    table = _state.current()
+    game = table.game
     if game.over:
         raise StateError("the game is over: no bot can play")
     level = req.get("level")
@@ -237,56 +210,36 @@ def _op_bot(req: dict[str, Any]) -> dict[str, Any]:
     start = time.perf_counter()
     action = bot.choose(game.observation(game.current), rng)
     ms = (time.perf_counter() - start) * 1000
-    events = game.apply(action)
-    return {
-        "action": action,
-        "events": [event_json(e) for e in events],
-        "view": view(game),
-        "ms": round(ms, 2),
-    }
+    return {**table.act(action), "ms": round(ms, 2)}
 
 
 def _op_view(req: dict[str, Any]) -> dict[str, Any]:
-    return {"view": view(_current())}
+    table = _state.current()
+    return {"view": view(table.game, table.told)}
 
 
 def _op_record(req: dict[str, Any]) -> dict[str, Any]:
-    return {"record_text": json.dumps(record_of(_current(), _seats, _aids))}
-
-
-def _note(game: Game, kind: AidKind) -> None:
-    aid: Aid = {"at": game.moves, "kind": kind}
-    if kind == "undo" or not _aids or _aids[-1] != aid:  # asking twice in a row is one hint
-        _aids.append(aid)
+    return {"record_text": _state.current().record_text()}
 
 
 def _op_hint(req: dict[str, Any]) -> dict[str, Any]:
-    game = _current()
+    table = _state.current()
+    game = table.game
     if game.over:
         raise StateError("the game is over: there is nothing to hint")
     obs = game.observation(game.current)
     # A stream of its own: the bots' streams (see _op_bot) never see a hint.
     evaluation = evaluate(obs, random.Random(f"hint:{game.seed}:{game.moves}"))
-    _note(game, "hint")
-    return {
-        "hint": {
-            "action": evaluation.choice,
-            "reason": reason(obs, evaluation),
-            "options": [o.to_json() for o in evaluation.options],
-        }
+    hint = {
+        "action": evaluation.choice,
+        "reason": reason(obs, evaluation),
+        "options": [o.to_json() for o in evaluation.options],
     }
+    return {"hint": hint, **table.note("hint")}
 
 
 def _op_undo(req: dict[str, Any]) -> dict[str, Any]:
-    global _game
-    game = _current()
-    before = game.undone()  # a StateError saying why, if the last action is not undoable
-    undone = game.history()[-1]
-    _game = game = before
-    for aid in _aids:  # a hint after the undone action was asked before the undo
-        aid["at"] = min(aid["at"], game.moves)
-    _note(game, "undo")
-    return {"view": view(game), "events": [], "undone": undone}
+    return _state.current().undo()
 
 
 def _whole(req: dict[str, Any], key: str) -> int:
@@ -297,52 +250,53 @@ def _whole(req: dict[str, Any], key: str) -> int:
 
 
 def _current_timeline() -> Timeline:
-    global _timeline, _review_seat
     game = _current()
-    if _timeline is None or not _timeline.starts_like(game):
-        _timeline, _review_seat = Timeline(game), None
-        _judged.clear()
-    else:
-        # The same game, or another after an undo or a load: judgements
-        # from where the two part on are no longer of this game.
-        kept = _timeline.follow(game)
-        for step in [s for s in _judged if s >= kept]:
-            del _judged[step]
-    return _timeline
+    timeline = _state.timeline
+    if timeline is None or not timeline.starts_like(game):
+        _state.timeline, _state.review_seat = Timeline(game), None
+        _state.judged.clear()
+        return _state.timeline
+    # The same game, or another after an undo or a load: judgements from
+    # where the two part on are no longer of this game.
+    kept = timeline.follow(game)
+    for step in [s for s in _state.judged if s >= kept]:
+        del _state.judged[step]
+    return timeline
 
 
 def _op_step(req: dict[str, Any]) -> dict[str, Any]:
     timeline = _current_timeline()
-    state, events = timeline.at(_whole(req, "step"))
+    state, _ = timeline.at(_whole(req, "step"))
+    told = _state.current().told
     return {
-        "view": view(state),
+        "view": {**view(state), "turn": told.turn_at(state.moves)},
         "step": state.moves,
         "steps": timeline.steps,
-        "events": [event_json(e) for e in events],
+        "events": told.events_of(state.moves),
     }
 
 
 def _op_review_start(req: dict[str, Any]) -> dict[str, Any]:
-    global _review_seat
     review = Review(_current_timeline(), _whole(req, "seat"))
-    _review_seat = review.seat
+    _state.review_seat = review.seat
     return review.start_json()
 
 
 def _op_review_judge(req: dict[str, Any]) -> dict[str, Any]:
     timeline = _current_timeline()
     step = _whole(req, "step")
-    if step not in _judged:
-        _judged[step] = judge(timeline, step)
-    return {"judgement": _judged[step].to_json()}
+    if step not in _state.judged:
+        _state.judged[step] = judge(timeline, step)
+    return {"judgement": _state.judged[step].to_json()}
 
 
 def _op_review_summary(req: dict[str, Any]) -> dict[str, Any]:
     timeline = _current_timeline()
-    if _review_seat is None:  # none since this timeline began
+    if _state.review_seat is None:  # none since this timeline began
         raise StateError("no review has been started: 'review_start' first")
-    review = Review(timeline, _review_seat)
-    return {"summary": summarize(review, [_judged[s] for s in sorted(_judged)])}
+    review = Review(timeline, _state.review_seat)
+    judged = _state.judged
+    return {"summary": summarize(review, [judged[s] for s in sorted(judged)])}
 
 
 _OPS = {

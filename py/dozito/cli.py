@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from .bots import LEVELS
 from .cards import DECK_SIZE, NUMBER, card_id, card_info
 from .errors import DozitoError, MalformedError, brief
 from .game import DEFAULT_ROUNDS
@@ -79,8 +80,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     from .timeline import Timeline
 
     record = parse_json(_read(args.file), "the record")
-    game = game_from_record(record)
-    seats = record_seats(record, game.players) or []
+    game = game_from_record(record, LEVELS)
+    seats = record_seats(record, game.players, LEVELS) or []
     seat = args.seat if args.seat is not None else next(
         (s for s, who in enumerate(seats) if who == HUMAN), 0
     )  # fmt: skip

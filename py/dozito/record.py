@@ -5,11 +5,13 @@ deal of round 1; replaying those actions through :meth:`Game.apply` rebuilds
 the exact state, so the record is also the save-game format.
 
 Beside the fields of the engine contract a record may carry ``seats``: who
-plays each seat, one string per player, ``"human"`` or a bot level of
-:data:`dozito.bots.LEVELS`. The engine checks it and replays the same game
-with or without it; the page uses it to restore its bots. A :class:`Game`
-does not know who plays it, so :meth:`Game.to_record` leaves it out and
-:func:`record_of` adds it when given the seats.
+plays each seat, one string per player, ``"human"`` or a bot level. The
+engine checks its shape, the caller which levels it knows (the engine
+imports no bot: :data:`dozito.bots.LEVELS` is the bridge's and the command
+line's to pass), and replays the same game with or without it; the page
+uses it to restore its bots. A :class:`Game` does not know who plays it,
+so :meth:`Game.to_record` leaves it out and :func:`record_of` adds it when
+given the seats.
 
 A record may also carry ``aids``: the hints and undos a player used, each
 ``{"at": <actions played then>, "kind": "hint" | "undo"}`` in the order they
@@ -26,9 +28,9 @@ undone actions are not in ``actions``: the record is the game as played).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, Final, Literal, TypedDict, get_args
 
-from .bots import LEVELS
 from .cards import CODES, parse_deck
 from .errors import DozitoError, MalformedError, brief
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MIN_PLAYERS, Game
@@ -83,9 +85,12 @@ def _int_field(record: dict[str, Any], key: str, default: int) -> int:
     return value
 
 
-def record_seats(record: dict[str, Any], players: int) -> list[str] | None:
+def record_seats(
+    record: dict[str, Any], players: int, levels: Collection[str] | None = None
+) -> list[str] | None:
     """The record's ``seats`` (``None`` when it has none), checked: one entry
-    per player, each ``"human"`` or a known bot level."""
+    per player, each ``"human"`` or one of ``levels`` (any string when
+    ``levels`` is None: the caller knows which bots it has)."""
     if "seats" not in record:
         return None
     seats = record["seats"]
@@ -94,15 +99,18 @@ def record_seats(record: dict[str, Any], players: int) -> list[str] | None:
             f"record field 'seats' must list one entry for each of the {players} players"
         )
     for i, seat in enumerate(seats):
-        if seat != HUMAN and seat not in LEVELS:
-            known = ", ".join((HUMAN, *LEVELS))
+        if not isinstance(seat, str) or not seat:
+            raise MalformedError(f"seat {i}: {brief(seat)} is not a seat's name")
+        if levels is not None and seat != HUMAN and seat not in levels:
+            known = ", ".join((HUMAN, *levels))
             raise MalformedError(f"seat {i}: {seat!r} is neither a human nor a bot level ({known})")
     return seats
 
 
-def game_from_record(record: object) -> Game:
+def game_from_record(record: object, levels: Collection[str] | None = None) -> Game:
     """Check a parsed record and replay it; raise :class:`MalformedError` or
-    :class:`IllegalActionError` (naming the action's 0-based index)."""
+    :class:`IllegalActionError` (naming the action's 0-based index).
+    ``levels``: the bot levels its ``seats`` may name (see :func:`record_seats`)."""
     if not isinstance(record, dict):
         raise MalformedError("a record must be a JSON object")
     unknown = sorted(set(record) - set(_FIELDS))
@@ -120,7 +128,7 @@ def game_from_record(record: object) -> Game:
             raise MalformedError(
                 f"player {seat}'s name has {len(name):,} characters, more than {MAX_NAME_LENGTH}"
             )
-    record_seats(record, len(players))
+    record_seats(record, len(players), levels)
     rounds = _int_field(record, "rounds", DEFAULT_ROUNDS)
     first_player = _int_field(record, "first_player", 0)
     seed = _int_field(record, "seed", 0)

@@ -20,6 +20,9 @@ from typing import Any, Final
 from . import scoring_table
 from .cards import COLOR_OF, COLORS, SUNS
 
+ROWS: Final = 3
+COLUMNS: Final = 4
+"""A grid's shape: spot s (1..12) is on row (s - 1) // 4, column (s - 1) % 4."""
 ALL_UP: Final = (1 << 12) - 1
 GROUP_POINTS: Final = (0, 0, 2, 5, 10, 16, 25, 35, 45, 55, 65, 75, 0)
 """Points of a group by its size; a 12-card group wins the game instead."""

@@ -30,7 +30,10 @@ BOARD = """() => Object.fromEntries(
 
 
 def saved_record(page: Page) -> dict[str, Any]:
-    return json.loads(json.loads(page.evaluate(SAVE))["record"])
+    """The saved game's record: its head, with the actions and aids kept beside it."""
+    save = json.loads(page.evaluate(SAVE))
+    head: dict[str, Any] = json.loads(save["record"])
+    return {**head, "actions": save["actions"], **({"aids": save["aids"]} if save["aids"] else {})}
 
 
 def engine_board(record: dict[str, Any], step: int, tmp_path: Path) -> dict[str, str | None]:

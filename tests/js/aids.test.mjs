@@ -8,6 +8,7 @@ import { setCards } from "../../web/js/cards.js";
 import { useCatalogs } from "../../web/js/i18n.js";
 import { actionText, hintText } from "../../web/js/ui/aids.js";
 import { catalog } from "./catalogs.mjs";
+import "./engine-rules.mjs";
 
 setCards([
   { code: "R5", color: "R", number: 5, suns: 1, kind: "normal" },

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { outlines } from "../../web/js/ui/grid.js";
+import "./engine-rules.mjs";
 
 const edges = (cells, spot) => cells.get(spot).classes.filter((c) => c.startsWith("edge-"));
 

@@ -1,24 +1,7 @@
-// The review's page logic: log lines mapped to steps, and judgements asked
-// one by one, cancellable, cached per record and seat across reopenings.
+// The review's page logic: judgements asked one by one, cancellable, cached per record and seat across reopenings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Review, stepsOfLog } from "../../web/js/review.js";
-
-test("every action's first event opens its step; what follows belongs to it", () => {
-  const log = [
-    { type: "round_start" },
-    { type: "draw" },
-    { type: "discard" },
-    { type: "extra_turn" },
-    { type: "take" },
-    { type: "place" },
-    { type: "discard" },
-    { type: "reshuffle" },
-    { type: "round_scored" },
-    { type: "aid" },
-  ];
-  assert.deepEqual(stepsOfLog(log), [0, 1, 2, 2, 3, 4, 5, 5, 5, 5]);
-});
+import { Review } from "../../web/js/review.js";
 
 /** An engine that answers the review ops and counts the judgements it was asked for. */
 function fakeEngine() {

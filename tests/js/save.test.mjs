@@ -18,6 +18,12 @@ test("a version 2 save is the engine's record text and whether its scoring was s
   assert.deepEqual(readGame(), { text: RECORD, scoringSeen: true, allow: null }); // the text as stored: no seed rounded
 });
 
+test("a version 3 save keeps the record's head with its actions and aids beside it", () => {
+  const save = { version: 3, record: RECORD, actions: ["draw"], aids: [{ at: 0, kind: "hint" }], scoringSeen: false };
+  assert.equal(storeGame(save), true);
+  assert.deepEqual(readGame(), { text: RECORD, actions: ["draw"], aids: [{ at: 0, kind: "hint" }], scoringSeen: false, allow: null });
+});
+
 test("a save keeps the player aids its game allows; anything else there means the defaults", () => {
   const allow = { hints: false, undo: true };
   assert.equal(storeGame({ version: 2, record: RECORD, scoringSeen: false, allow }), true);
@@ -35,7 +41,8 @@ test("a save the page cannot use is a SaveError saying why", () => {
     "not an object": "42",
     "no record": '{"version":2,"scoringSeen":true}',
     "bad scoringSeen": `{"version":2,"record":"{}","scoringSeen":"yes"}`,
-    "version 3": '{"version":3}',
+    "bad actions or aids": `{"version":3,"record":"{}","scoringSeen":true,"actions":["draw"]}`,
+    "version 4": '{"version":4}',
     "version 1: no record or seats": '{"version":1,"record":{}}',
   };
   for (const [message, text] of Object.entries(refused)) {

@@ -10,7 +10,7 @@ import { installStorage } from "./memory-storage.mjs";
 const LEVELS = ["rookie", "casual", "sharp", "expert"];
 
 /** A finished game's summary: Ann (human) against the given bots; Ann's totals per round. */
-function game(n, { bots = ["casual"], annRounds = [10], won = true, hinted = false, log = [] } = {}) {
+function game(n, { bots = ["casual"], annRounds = [10], won = true, hinted = false, log = [], chains = null } = {}) {
   const names = ["Ann", ...bots.map((_, i) => `Bot ${i + 1}`)];
   const rounds = annRounds.map((score) => [score, ...bots.map(() => 5)]);
   const totals = names.map((_, seat) => rounds.reduce((sum, round) => sum + round[seat], 0));
@@ -18,7 +18,7 @@ function game(n, { bots = ["casual"], annRounds = [10], won = true, hinted = fal
   return gameSummary({
     id: `game-${n}`,
     date: `2026-12-01T10:${String(n).padStart(2, "0")}:00Z`,
-    view: { names, totals, winners: won ? [0] : [1], round_scores: rounds },
+    view: { names, totals, winners: won ? [0] : [1], round_scores: rounds, best_chains: chains ?? names.map(() => 0) },
     seats: [{ kind: "human" }, ...bots.map((level) => ({ kind: "bot", level }))],
     log: [...log, ...aids],
     record: `{"n":${n}}`,
@@ -73,19 +73,13 @@ test("best and mean round, and streaks of wins", () => {
   assert.equal(ann.streak, 1);
 });
 
-test("the best chain is the most cards one seat placed in one turn", () => {
-  const log = [
-    { type: "draw", seat: 0 },
-    { type: "place", seat: 0 },
-    { type: "place", seat: 0 },
-    { type: "place", seat: 0 },
-    { type: "discard", seat: 0 },
-    { type: "take", seat: 1 },
-    { type: "place", seat: 1 },
-    { type: "discard", seat: 1 },
-  ];
-  const stats = addGame(emptyStats(), game(1, { log }));
+test("the best chain is the engine's longest chain of one turn, the best of the player's games", () => {
+  let stats = addGame(emptyStats(), game(1, { chains: [3, 5] }));
+  assert.equal(playerFigures(stats, "Ann", LEVELS).bestChain, 3, "Ann's own, not the bot's");
+  stats = addGame(stats, game(2, { chains: [2, 0] }));
   assert.equal(playerFigures(stats, "Ann", LEVELS).bestChain, 3);
+  stats = addGame(stats, game(3, { chains: [4, 0] }));
+  assert.equal(playerFigures(stats, "Ann", LEVELS).bestChain, 4);
 });
 
 test("hinted games are counted apart and change no other figure", () => {

@@ -1,58 +1,102 @@
-// Turns (turns.js): the spots each seat's latest turn changed and the turn
-// that ended last, read from the engine's events as they come.
+// Turns (turns.js) and the session's log and save (session.js), on a real
+// game from the engine: the marks, the turn that ended last and what
+// happened since a seat's last turn are the engine's, the same after a
+// reload, and an action costs one request.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Turns } from "../../web/js/turns.js";
+import { Session, loadRequest } from "../../web/js/session.js";
+import { Turns, turnEnded } from "../../web/js/turns.js";
+import { engineGame, replayingEngine } from "./engine-game.mjs";
 
-const draw = (seat) => ({ type: "draw", seat, card: "R5" });
-const place = (seat, spot) => ({ type: "place", seat, spot, card: "R5", replaced: "B2", replaced_was_up: false });
-const discard = (seat) => ({ type: "discard", seat, pile: 0, card: "B2" });
+const game = engineGame({ players: 3, seed: 2, moves: 80 });
 
-test("a turn's placed spots stay marked until the seat's next turn begins", () => {
-  const turns = new Turns();
-  assert.equal(turns.add([draw(0)]), false);
-  assert.equal(turns.add([place(0, 5)]), false);
-  assert.equal(turns.add([place(0, 2)]), false);
-  assert.equal(turns.add([discard(0)]), true);
-  assert.deepEqual([...turns.changedBy(0)], [5, 2]);
-  assert.equal(turns.last.seat, 0);
-  assert.equal(turns.last.events.length, 4);
-  turns.add([draw(1)]);
-  turns.add([discard(1)]);
-  assert.deepEqual([...turns.changedBy(0)], [5, 2], "another seat's turn leaves them");
-  assert.deepEqual([...turns.changedBy(1)], []);
-  assert.equal(turns.last.seat, 1);
-  turns.add([draw(0)]);
-  assert.deepEqual([...turns.changedBy(0)], [], "the seat's own next turn clears them");
+/** A session that has played the recorded game's first `moves` bot actions. */
+async function played(moves = game.answers.length - 1) {
+  const engine = replayingEngine(game.answers);
+  const session = new Session(engine);
+  await session.start({
+    seats: [0, 1, 2].map((level) => ({ kind: "bot", level: `b${level}` })),
+    names: ["P0", "P1", "P2"],
+    rounds: 3,
+    firstPlayer: 0,
+    seed: 2,
+  });
+  for (let i = 0; i < moves; i++) await session.bot();
+  return { session, engine, turns: new Turns(session) };
+}
+
+test("every action costs one request, and the save needs none", async () => {
+  const { session, engine } = await played();
+  assert.equal(engine.asked.length, game.answers.length);
+  const save = session.toSave();
+  assert.equal(engine.asked.length, game.answers.length, "no trip for the save");
+  assert.deepEqual(save.actions, game.reload.actions);
+  assert.equal(save.record, game.answers[0].record_head);
+  assert.deepEqual(loadRequest(save), { op: "load", text: save.record, actions: save.actions, aids: [] });
 });
 
-test("a turn resumed half-way still ends, and a new round forgets everything", () => {
-  const turns = new Turns();
-  assert.equal(turns.add([place(1, 7)]), false); // a reload left seat 1 with a card in hand
-  assert.equal(turns.add([discard(1)]), true);
-  assert.deepEqual([...turns.changedBy(1)], [7]);
-  turns.add([{ type: "round_start", round: 2, starter: 0 }]);
-  assert.equal(turns.last, null);
-  assert.deepEqual([...turns.changedBy(1)], []);
+test("the page's log, spliced answer by answer, is the one a reload rebuilds", async () => {
+  const { session } = await played();
+  assert.deepEqual(session.log, game.reload.log);
+  assert.ok(session.log.every((entry) => Number.isInteger(entry.turn) && Number.isInteger(entry.round) && Number.isInteger(entry.step)));
 });
 
-test("since a seat's last turn: every turn after it and the rounds that ended, oldest first", () => {
-  const turns = new Turns();
-  turns.add([draw(0), discard(0)]);
-  turns.add([draw(1), discard(1)]);
+test("the marks are the view's, and a turn that ended is its turn_end with its own entries", async () => {
+  const { session, turns } = await played();
+  const { view } = session;
+  for (const seat of [0, 1, 2]) assert.deepEqual([...turns.changedBy(seat)], view.changed[seat]);
+  const last = turns.last;
+  const end = session.log.findLast((entry) => entry.type === "turn_end");
+  assert.equal(last.end, end);
+  assert.equal(last.seat, end.seat);
+  assert.ok(last.events.length >= 3 && last.events.every((entry) => entry.turn === end.turn));
+  assert.equal(last.events.filter((entry) => entry.type === "place").length, end.chain);
+});
+
+test("since a seat's last turn: the turns after it, oldest first, as the view's recap says", async () => {
+  const { session, turns } = await played();
+  const { view } = session;
+  const since = turns.since(view.current);
   assert.deepEqual(
-    turns.since(1).map((turn) => turn.seat),
-    [],
+    since.filter((entry) => entry.end).map((entry) => entry.end),
+    view.recap,
   );
-  assert.deepEqual(
-    turns.since(2).map((turn) => turn.seat),
-    [0, 1],
-    "a seat yet to play: everything so far",
-  );
-  turns.add([draw(2), discard(2), { type: "round_scored", round: 1 }, { type: "round_start", round: 2, starter: 0 }]);
-  turns.add([draw(0), discard(0)]);
-  assert.deepEqual(turns.since(1), [turns.history[2], { round: 1 }, turns.history[4]]);
-  assert.deepEqual(turns.since(0), [], "the seat that played last has nothing new");
-  turns.reset();
-  assert.deepEqual(turns.since(1), []);
+  assert.ok(view.recap.length >= 1);
+  for (const entry of since) if (entry.end) assert.ok(entry.turn > view.last_turns[view.current]);
+});
+
+test("a turn ends exactly with the engine's turn_end", async () => {
+  let ends = 0;
+  for (const answer of game.answers.slice(1)) {
+    const ended = turnEnded(answer.events);
+    assert.equal(
+      ended,
+      answer.events.some((event) => event.type === "turn_end"),
+    );
+    ends += ended;
+  }
+  assert.equal(ends, game.reload.log.filter((entry) => entry.type === "turn_end").length);
+});
+
+test("a reload shows the same last turn, recap and marks", async () => {
+  const { session, turns } = await played();
+  const again = new Session(replayingEngine([game.reload]));
+  await again.load({ text: game.answers[0].record_head, actions: game.reload.actions, aids: [] });
+  const reloaded = new Turns(again);
+  assert.deepEqual(again.view, session.view);
+  assert.deepEqual(reloaded.last, turns.last);
+  assert.deepEqual(reloaded.since(1), turns.since(1));
+  for (const seat of [0, 1, 2]) assert.deepEqual([...reloaded.changedBy(seat)], [...turns.changedBy(seat)]);
+});
+
+test("an undo's cut gives a new log, so a view of the old one sees it changed", async () => {
+  const session = new Session(replayingEngine([game.answers[0]]));
+  await session.start({ seats: [{ kind: "human" }], names: ["P0"], rounds: 3, firstPlayer: 0, seed: 2 });
+  const log = session.log;
+  session.follow({ log_change: [log.length, [{ type: "aid", kind: "hint" }]], record_change: { actions: [0, []], aids: [0, []] } });
+  assert.equal(session.log, log, "appended in place");
+  session.follow({ log_change: [log.length - 1, [{ type: "aid", kind: "undo" }]], record_change: { actions: [0, []], aids: [0, []] } });
+  assert.notEqual(session.log, log);
+  assert.deepEqual(session.log.at(-1), { type: "aid", kind: "undo" });
+  assert.equal(session.log.length, log.length);
 });

@@ -11,13 +11,13 @@ import { IdleWork } from "./idle.js";
 import { rules, setRules } from "./rules.js";
 import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
 import { PACE, Scheduler } from "./scheduler.js";
-import { Review, stepsOfLog } from "./review.js";
-import { Session } from "./session.js";
+import { Review } from "./review.js";
+import { Session, loadRequest } from "./session.js";
 import { REVIEW_EVENT, initStats, recordFinishedGame } from "./stats-screen.js";
 import { Tutorial } from "./tutorial.js";
 import { claimWriter } from "./single-writer.js";
 import { Sound, soundFor } from "./sound.js";
-import { Turns } from "./turns.js";
+import { Turns, turnEnded } from "./turns.js";
 import { downloadRecord, readGameFile } from "./transfer.js";
 import { forgetGameQuery, gameFromQuery } from "./url.js";
 import { aidsBar, hintText } from "./ui/aids.js";
@@ -76,7 +76,7 @@ let tutorial = null; // the guided first game being played (tutorial.js), never 
 let tutorialInEngine = false; // the engine's game is the tutorial's, even once left: never one to go back to
 let hint = null; // the hint for the view on the table: {action, text}, "thinking" while asked, null
 const logView = new LogView(el.log);
-const turns = new Turns(); // what the latest turns changed, for the marks and the recap
+let turns = null; // what the latest turns changed, for the marks and the recap (the session's)
 let holding = null; // the seat whose finished turn the stage still shows (its recap held)
 let handingOver = null; // the human seat a hot-seat table waits for, behind the hand-over screen
 let lastHuman = null; // the human seat that acted last: another human to play next gets a hand-over
@@ -107,10 +107,9 @@ const idleWork = new IdleWork({ busy: () => scheduler.pumping });
  * chain's obvious step, or a turn's start right after a human's held recap.
  */
 function botPause() {
-  const { hand, legal_actions: legal } = session.view;
+  const { hand, legal_actions: legal, targets } = session.view;
   if (!hand) return turns.last && session.seats[turns.last.seat].kind === "human" ? "short" : "decision";
-  const places = legal.filter((action) => action.startsWith("place:")).length;
-  return places && legal.length > 1 ? "decision" : "short";
+  return targets.can_place && legal.length > 1 ? "decision" : "short";
 }
 
 // --- actions -------------------------------------------------------------------
@@ -132,7 +131,7 @@ async function step(request, { bot = false } = {}) {
   } finally {
     busy = false;
   }
-  const ended = turns.add(events);
+  const ended = turnEnded(events);
   if (!bot) lastHuman = actor;
   const next = session.phase === "turn" ? session.view.current : null;
   if (ended && session.humanToPlay && lastHuman !== null && next !== lastHuman) handingOver = next;
@@ -499,7 +498,6 @@ async function enterGame() {
   tutorial = null;
   tutorialInEngine = false;
   screen = "game";
-  turns.reset();
   holding = handingOver = lastHuman = null;
   scheduler.halted = false;
   forgetGameQuery();
@@ -643,7 +641,7 @@ async function openReview({ text = null } = {}) {
       names: game.view.names,
       steps: info.steps,
       log,
-      logSteps: stepsOfLog(log),
+      logSteps: log.map((entry) => entry.step), // the engine's step of each entry
       seat,
       on: {
         jump: jumpTo,
@@ -657,7 +655,7 @@ async function openReview({ text = null } = {}) {
     review = { model, view, game, back, hadGame, timer: null, shown: -1, wanted: 0, jumping: false };
   } catch (error) {
     showNotice(el.notice, t("review.failed", { message: error.message }));
-    if (back) await session.engine.request({ op: "load", text: back.record }).catch(() => {});
+    if (back) await session.engine.request(loadRequest(back)).catch(() => {});
     return;
   }
   screen = "review";
@@ -759,7 +757,7 @@ async function closeReview() {
   endReview();
   if (back) {
     try {
-      await session.engine.request({ op: "load", text: back.record });
+      await session.engine.request(loadRequest(back));
     } catch (error) {
       engineFailed(error, { bot: false });
     }
@@ -858,6 +856,7 @@ async function boot() {
     setCards((await engine.request({ op: "cards" })).cards);
     setRules((await engine.request({ op: "rules" })).rules);
     session = new Session(engine);
+    turns = new Turns(session);
   } catch (error) {
     renderStatus(el.status, { phase: "loading", stage: "failed" });
     showNotice(el.notice, t("error.boot", { message: error.message }), { action: { label: t("error.reload"), run: () => location.reload() } });

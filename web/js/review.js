@@ -36,18 +36,6 @@ function recall(key) {
   return memory.get(key) ?? null;
 }
 
-/**
- * Log lines to steps: the events of each action start with the event named
- * after the action's kind (engine contract), so every such event opens the
- * next step; the rest (a round's scoring, a reshuffle, an aid) belong to the
- * action before them. Returns, per event of the log, the step it leads to.
- */
-export function stepsOfLog(log) {
-  const opens = new Set(["draw", "take", "place", "discard"]);
-  let step = 0;
-  return log.map((event) => (opens.has(event.type) ? ++step : step));
-}
-
 export class Review {
   /** engine: the client; recordText: the game under review, as the engine holds it now. */
   constructor(engine, recordText) {

@@ -70,10 +70,13 @@ function allowedAids(allow) {
  */
 export function unwrapSave(save) {
   if (!save || typeof save !== "object") throw new SaveError("not an object");
-  if (save.version === SAVE_VERSION) {
+  if (save.version === SAVE_VERSION || save.version === 2) {
+    // Version 3 keeps the record's actions and aids beside its head (the engine checks them), version 2 the whole record.
     if (typeof save.record !== "string") throw new SaveError("no record");
     if (typeof save.scoringSeen !== "boolean") throw new SaveError("bad scoringSeen");
-    return { text: save.record, scoringSeen: save.scoringSeen, allow: allowedAids(save.allow) };
+    const split = save.version === SAVE_VERSION ? { actions: save.actions, aids: save.aids } : {};
+    if (save.version === SAVE_VERSION && !(Array.isArray(split.actions) && Array.isArray(split.aids))) throw new SaveError("bad actions or aids");
+    return { text: save.record, ...split, scoringSeen: save.scoringSeen, allow: allowedAids(save.allow) };
   }
   if (save.version === 1) {
     // {record: {...}, seats: [{kind, level}], log, pending}: the seats move

@@ -1,7 +1,7 @@
 // Statistics of finished games, as pure data (no DOM, no storage): what one
 // game adds to the record kept on this device, and the figures per human
 // name. The game's facts come from the engine's final view and log; nothing
-// here scores a grid or decides a winner.
+// here scores a grid, decides a winner or counts a chain.
 
 export const STATS_VERSION = 1;
 export const RECENT_GAMES = 50;
@@ -26,21 +26,6 @@ export function gameId(recordText) {
   return `g${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}-${recordText.length}`;
 }
 
-/** Per seat, the longest chain of one turn: cards placed in a row, each freed by the one before. */
-function bestChains(log, players) {
-  const best = new Array(players).fill(0);
-  let run = 0;
-  for (const event of log) {
-    if (event.type === "place") {
-      run += 1;
-      best[event.seat] = Math.max(best[event.seat], run);
-    } else if (event.type !== "aid") {
-      run = 0; // a draw, take or discard starts the count again
-    }
-  }
-  return best;
-}
-
 /**
  * The facts of one finished game the statistics keep: {id, date, names,
  * seats ("human" or a level), totals, winners, rounds (per round, per seat),
@@ -55,7 +40,7 @@ export function gameSummary({ id, date, view, seats, log, record }) {
     totals: [...view.totals],
     winners: [...view.winners],
     rounds: view.round_scores.map((round) => [...round]),
-    chains: bestChains(log, view.names.length),
+    chains: [...view.best_chains], // the engine's longest chain of one turn, per seat
     hinted: log.some((event) => event.type === "aid" && event.kind === "hint"),
     record,
   };

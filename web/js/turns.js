@@ -1,64 +1,54 @@
-// What the latest turns did, read from the engine's events (as data: the
-// engine decides what a turn is, this only notes where one began and ended).
-// Per seat, the spots its latest turn placed cards on, marked on its grid
-// until its next turn begins; the events of the turn that ended last, for the
-// recap line; and what happened since a seat's own last turn (the turns and
-// round ends since), for the hot-seat hand-over. A turn begins with a draw or
-// a take, ends with a discard.
+// What the latest turns did, as the engine tells it: every log entry carries
+// its turn, round and step, a turn's end is a turn_end event, and the view
+// holds each seat's changed spots and latest turn (docs/engine-contract.md,
+// "Turns"). Nothing here works out where a turn begins or ends: it selects
+// the engine's entries by the engine's numbers, so a reload shows the same.
+
+/** Whether an action's events ended a turn. */
+export const turnEnded = (events) => events.some((event) => event.type === "turn_end");
+
 export class Turns {
-  constructor() {
-    this.reset();
+  /** session: the game being played (its view and log, see session.js). */
+  constructor(session) {
+    this.session = session;
   }
 
-  /** Forget everything: a new, resumed or imported game. */
-  reset() {
-    this.history = []; // finished turns {seat, events} and round ends {round}, oldest first
-    this.lastTurnAt = new Map(); // seat -> index in history of its latest finished turn
-    this.newRound();
+  /** A finished turn as the recap words it: {seat, turn, end (its turn_end), events (its log entries, aids left out)}. */
+  turnOf(end) {
+    const events = [];
+    const log = this.session.log;
+    for (let i = log.length - 1; i >= 0 && log[i].turn >= end.turn; i--) if (log[i].turn === end.turn && log[i].type !== "aid") events.unshift(log[i]);
+    return { seat: end.seat, turn: end.turn, end, events };
   }
 
-  /** A round begins: no turn of it is under way, marked or recapped yet. */
-  newRound() {
-    this.changed = new Map(); // seat -> Set of spots
-    this.playing = null; // {seat, events} of the turn under way
-    this.last = null; // {seat, events} of the turn that ended last
-  }
-
-  /** Read one action's events; true if a turn ended with them. */
-  add(events) {
-    let ended = false;
-    for (const event of events) {
-      if (event.type === "round_start") {
-        this.newRound();
-        continue;
-      }
-      if (event.type === "round_scored") this.history.push({ round: event.round });
-      // A turn resumed half-way (a reload, another tab) begins with its next place or discard.
-      const resumed = (event.type === "place" || event.type === "discard") && this.playing?.seat !== event.seat;
-      if (event.type === "draw" || event.type === "take" || resumed) {
-        this.playing = { seat: event.seat, events: [] };
-        this.changed.set(event.seat, new Set());
-      }
-      if (!this.playing) continue;
-      this.playing.events.push(event);
-      if (event.type === "place") this.changed.get(event.seat).add(event.spot);
-      if (event.type === "discard") {
-        this.last = this.playing;
-        this.lastTurnAt.set(event.seat, this.history.length);
-        this.history.push(this.playing);
-        ended = true;
-      }
+  /** The turn that ended last in this round, or null before the round's first one ends. */
+  get last() {
+    const { view, log } = this.session;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const entry = log[i];
+      if (entry.type === "turn_end") return entry.round === view.round ? this.turnOf(entry) : null;
     }
-    return ended;
+    return null;
   }
 
-  /** What happened since seat's latest finished turn (since the game was entered, if none), oldest first. */
+  /**
+   * What happened since seat's latest finished turn (since the game began, if
+   * none), oldest first: finished turns (see turnOf) and the rounds scored ({round}).
+   */
   since(seat) {
-    return this.history.slice((this.lastTurnAt.get(seat) ?? -1) + 1);
+    const { view, log } = this.session;
+    const after = view.last_turns[seat] ?? 0;
+    const found = [];
+    for (let i = log.length - 1; i >= 0 && log[i].turn >= after; i--) {
+      const entry = log[i];
+      if (entry.type === "turn_end" && entry.turn > after) found.unshift(this.turnOf(entry));
+      if (entry.type === "round_scored") found.unshift({ round: entry.round });
+    }
+    return found;
   }
 
   /** The spots seat's latest turn changed (empty if none). */
   changedBy(seat) {
-    return this.changed.get(seat) ?? new Set();
+    return new Set(this.session.view.changed[seat]);
   }
 }

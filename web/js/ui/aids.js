@@ -4,6 +4,7 @@
 // only words it and reports clicks up.
 import { cardName } from "../cards.js";
 import { t } from "../i18n.js";
+import { actionOf } from "../rules.js";
 import { h } from "./dom.js";
 
 const pile = (index) => t(`pile.discard.${index}`);
@@ -11,12 +12,11 @@ const signed = (value, unit = "") => `${value > 0 ? "+" : ""}${Math.round(value 
 
 /** An action in words: "place the red 5 on spot 5" with the view it is played from, "place on spot 5" without. */
 export function actionText(action, view = null) {
-  const [kind, arg] = action.split(":");
-  const n = Number(arg);
+  const { kind, spot, pile: n } = actionOf(action);
   if (kind === "draw") return t("aid.action.draw");
-  if (!view) return t(`review.action.${kind}`, { spot: n, pile: pile(n) });
+  if (!view) return t(`review.action.${kind}`, { spot, pile: n === undefined ? "" : pile(n) });
   if (kind === "take") return t("aid.action.take", { card: cardName(view.discard_tops[n]), pile: pile(n) });
-  if (kind === "place") return t("aid.action.place", { card: cardName(view.hand), spot: n });
+  if (kind === "place") return t("aid.action.place", { card: cardName(view.hand), spot });
   return t("aid.action.discard", { card: cardName(view.hand), pile: pile(n) });
 }
 

@@ -3,12 +3,14 @@
 // small grids and scoring grids are plain pictures with words for screen readers.
 import { COLORS, cardMarks, cardName } from "../cards.js";
 import { t } from "../i18n.js";
+import { rules } from "../rules.js";
 import { cardFace } from "./card.js";
 import { h, srOnly } from "./dom.js";
 import { gridKeys } from "./grid-keys.js";
 
-const SPOTS = Array.from({ length: 12 }, (_, i) => i + 1);
-const COLUMNS = 4;
+/** The grid's shape, as the engine gives it (rules.grid). */
+const shape = () => rules().grid;
+const spots = () => Array.from({ length: shape().rows * shape().columns }, (_, i) => i + 1);
 
 /** Words for one spot: "spot 7, purple 7, face up, 3 suns, STOP" or "spot 7, face down". */
 function spotLabel(spot, code) {
@@ -26,13 +28,14 @@ export function outlines(groups) {
   const groupOf = new Map();
   groups.forEach((group, index) => group.spots.forEach((spot) => groupOf.set(spot, index)));
   const cells = new Map();
+  const { columns } = shape();
   for (const [spot, index] of groupOf) {
-    const column = (spot - 1) % COLUMNS;
+    const column = (spot - 1) % columns;
     const sides = {
-      top: spot - COLUMNS,
-      bottom: spot + COLUMNS,
+      top: spot - columns,
+      bottom: spot + columns,
       left: column > 0 ? spot - 1 : 0,
-      right: column < COLUMNS - 1 ? spot + 1 : 0,
+      right: column < columns - 1 ? spot + 1 : 0,
     };
     const edges = Object.entries(sides)
       .filter(([, next]) => groupOf.get(next) !== index)
@@ -50,7 +53,7 @@ export function outlines(groups) {
  */
 export function grid({ seat, cells, size, groups = [], actions = null, changed = null, hidden = false }) {
   const outlined = outlines(groups);
-  const items = SPOTS.map((spot) => {
+  const items = spots().map((spot) => {
     const code = cells[spot - 1];
     const cell = outlined.get(spot);
     const classes = ["spot", ...(cell ? cell.classes : []), ...(changed?.has(spot) ? ["is-changed"] : [])];

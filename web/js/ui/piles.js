@@ -1,12 +1,13 @@
 // The draw pile and the two discard piles. A pile is a button that plays
-// "draw", "take:N" or "discard:N" while that action is legal for a human.
+// the engine's action for it (view.targets) while a human may play it.
 // Its name is its (screen-reader only) text; the picture is aria-hidden.
 import { cardName } from "../cards.js";
 import { t } from "../i18n.js";
 import { cardFace } from "./card.js";
 import { h, srOnly } from "./dom.js";
 
-function pileButton({ action, label, anim, focus, children }) {
+/** kind: "draw", "take" or "discard", what action (null: none now) does. */
+function pileButton({ action, kind, label, anim, focus, children }) {
   return h(
     "button",
     {
@@ -15,18 +16,20 @@ function pileButton({ action, label, anim, focus, children }) {
       disabled: !action,
       dataset: { anim, focus, ...(action ? { action } : {}) },
     },
-    srOnly(action ? t(`pile.do.${action.split(":")[0]}`, { pile: label }) : label),
+    srOnly(action ? t(`pile.do.${kind}`, { pile: label }) : label),
     children,
   );
 }
 
-/** piles({view, legal: Set of playable actions}) */
-export function piles({ view, legal }) {
+/** piles({view, interactive}): interactive = a human may act now. */
+export function piles({ view, interactive }) {
+  const targets = interactive ? view.targets : { draw: null, take: [], discard: [] };
   const draw = h(
     "div",
     { class: "pile pile--draw" },
     pileButton({
-      action: legal.has("draw") ? "draw" : null,
+      action: targets.draw,
+      kind: "draw",
       label: t("pile.draw.label", { count: view.draw_count }),
       anim: "draw",
       focus: "draw",
@@ -35,7 +38,8 @@ export function piles({ view, legal }) {
     h("span", { class: "pile__caption", "aria-hidden": "true" }, t("pile.draw.caption")),
   );
   const discards = view.discard_tops.map((top, index) => {
-    const action = [`take:${index}`, `discard:${index}`].find((a) => legal.has(a)) ?? null;
+    const kind = ["take", "discard"].find((k) => targets[k].some((target) => target.pile === index)) ?? null;
+    const action = kind && targets[kind].find((target) => target.pile === index).action;
     const where = t(`pile.discard.${index}`);
     const label = top ? t("pile.discard.label", { pile: where, card: cardName(top), count: view.pile_sizes[index] }) : t("pile.discard.empty", { pile: where });
     return h(
@@ -43,6 +47,7 @@ export function piles({ view, legal }) {
       { class: "pile pile--discard" },
       pileButton({
         action,
+        kind,
         label,
         anim: `pile:${index}`,
         focus: `pile:${index}`,

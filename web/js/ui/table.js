@@ -37,15 +37,14 @@ function seatPanel({ view, seats, seat, stage, changed }) {
  * changed; recap = that turn in words; interactive = a human may act now.
  */
 export function table({ view, seats, stage, changed, recap, interactive }) {
-  const legal = new Set(interactive ? view.legal_actions : []);
   const seat = stage;
   // Places are the mover's: a held grid that is not theirs offers none.
-  const spots = new Map([...legal].filter((a) => a.startsWith("place:") && seat === view.current).map((a) => [Number(a.slice(6)), a]));
+  const spots = new Map(interactive && seat === view.current ? view.targets.spots.map(({ spot, action }) => [spot, action]) : []);
   return [
     h(
       "section",
       { class: `stage${seats[seat].kind === "bot" ? " is-bot" : ""}`, "aria-labelledby": "stage-title" },
-      h("div", { class: "stage__center" }, piles({ view, legal }), hand({ code: view.hand })),
+      h("div", { class: "stage__center" }, piles({ view, interactive }), hand({ code: view.hand })),
       h(
         "div",
         { class: "stage__player" },
