@@ -201,7 +201,13 @@ def test_rules_op_gives_the_engines_own_limits_and_levels() -> None:
         "rounds": {"min": 1, "max": 10, "default": 3},
         "max_name_length": 40,
         "levels": ["rookie", "casual", "sharp", "expert"],
-        "test_levels": ["random"],
+        "test_levels": ["random", "lookahead"],
+        "strengths": {
+            "rookie": {"against": "casual", "percent": 14, "deals": 2000},
+            "casual": {"against": "rookie", "percent": 86, "deals": 2000},
+            "sharp": {"against": "casual", "percent": 60, "deals": 2000},
+            "expert": {"against": "sharp", "percent": 56, "deals": 1000},
+        },
     }
     # The numbers are the ones the engine enforces: each limit holds, one past it is refused.
     low, high = rules["players"]["min"], rules["players"]["max"]

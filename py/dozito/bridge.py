@@ -16,8 +16,10 @@ Ops (result fields in brackets):
 - ``cards``: the card table [cards]
 - ``rules``: the numbers the page's forms and address need [rules]: ``{players:
   {min, max}, rounds: {min, max, default}, max_name_length, levels,
-  test_levels}``; ``levels`` are the bot levels offered to players,
-  ``test_levels`` the others a record or the address may name (``random``)
+  test_levels, strengths}``; ``levels`` are the bot levels offered to players,
+  ``test_levels`` the others a record or the address may name (``random``,
+  ``lookahead``), ``strengths`` each offered level's measured win rate
+  ``{level: {against, percent, deals}}`` (:mod:`dozito.bots.strength`)
 - ``new`` {players, rounds?, first_player?, seed?, seats?}: start a game
   [view, record_text, seats, log, events]
 - ``load`` {text}: resume a saved or imported game from a record's exact JSON
@@ -82,6 +84,7 @@ import traceback
 from typing import Any
 
 from .bots import LEVELS, get_bot
+from .bots.strength import strengths_json
 from .cards import CODES, DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
 from .events import event_json
@@ -102,8 +105,9 @@ from .review import Judgement, Review, judge, summarize
 from .scoring import summary
 from .timeline import Timeline
 
-_TEST_LEVELS = ("random",)
-"""Bot levels the engine plays but the page never offers: a test baseline."""
+_TEST_LEVELS = ("random", "lookahead")
+"""Bot levels the engine plays but the page never offers: a test baseline
+and an experimental search (see docs/bots.md)."""
 
 _game: Game | None = None
 _seats: list[str] = []
@@ -195,6 +199,7 @@ def _op_rules(req: dict[str, Any]) -> dict[str, Any]:
             "max_name_length": MAX_NAME_LENGTH,
             "levels": [level for level in LEVELS if level not in _TEST_LEVELS],
             "test_levels": list(_TEST_LEVELS),
+            "strengths": strengths_json(),
         }
     }
 

@@ -1,5 +1,6 @@
 """Bot opponents, by level: ``rookie``, ``casual``, ``sharp``, ``expert``
-(and ``random``, a baseline for tests).
+(and ``random``, a baseline for tests, and ``lookahead``, an experimental
+search with a learned evaluation that is not offered to players).
 
 Every bot decides on an :class:`~dozito.observation.Observation` (what its
 seat may see) and its own random stream, never on a full game state; see
@@ -18,9 +19,10 @@ from ..errors import MalformedError, brief
 from .base import Bot, RandomBot
 from .expert import ExpertBot
 from .greedy import CasualBot, RookieBot
+from .lookahead import LookaheadBot
 from .sharp import SharpBot
 
-LEVELS = ("rookie", "casual", "sharp", "expert", "random")
+LEVELS = ("rookie", "casual", "sharp", "expert", "random", "lookahead")
 """Every level :func:`get_bot` knows."""
 
 
@@ -36,6 +38,8 @@ def get_bot(level: str) -> Bot:
         return SharpBot()
     if level == "expert":
         return ExpertBot()
+    if level == "lookahead":
+        return LookaheadBot()
     raise MalformedError(f"unknown bot level {brief(level)}")
 
 
