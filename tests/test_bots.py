@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -24,9 +25,12 @@ from dozito.bots.greedy import (
 from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
 from dozito.bots.lookahead import LookaheadBot, LookaheadBudget, look_ahead
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
+from dozito.bots.strength import STRENGTHS
 from dozito.cards import NUMBER
 from dozito.lab import bot_bench
 from dozito.scoring import ALL_UP, color_masks, groups, round_score, suns
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # A small search keeps the tests fast; it exercises every path of the big one.
 SMALL_EXPERT = ExpertBudget(deals=4, drop_after=2, horizon=12, confidence=0.0)
@@ -283,3 +287,21 @@ def test_lookahead_sees_only_its_observation() -> None:
         assert again == first
         assert all(len(c.worths) == SMALL_LOOKAHEAD.deals for c in first.candidates)
     assert searched >= 10
+
+
+def test_the_setups_strength_labels_are_the_measured_table() -> None:
+    """Every figure the setup shows is a row of docs/bots.md's ladder."""
+    table = (ROOT / "docs" / "bots.md").read_text()
+    rows = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) > 3 and " vs " in cells[0] and cells[3].endswith("%"):
+            rows[cells[0]] = (int(cells[1].replace(",", "")), float(cells[3].rstrip("%")))
+    for level, s in STRENGTHS.items():
+        if f"{level} vs {s.against}" in rows:
+            deals, rate = rows[f"{level} vs {s.against}"]
+        else:
+            deals, rate = rows[f"{s.against} vs {level}"]
+            rate = 100 - rate
+        assert (deals, round(rate)) == (s.deals, s.percent), level
+    assert set(STRENGTHS) == set(LEVELS) - {"random", "lookahead"}
