@@ -201,7 +201,7 @@ def test_rules_op_gives_the_engines_own_limits_and_levels() -> None:
         "rounds": {"min": 1, "max": 10, "default": 3},
         "max_name_length": 40,
         "levels": ["rookie", "casual", "sharp", "expert"],
-        "test_levels": ["random", "lookahead"],
+        "test_levels": ["random"],
         "strengths": {
             "rookie": {"against": "casual", "percent": 14, "deals": 2000},
             "casual": {"against": "rookie", "percent": 86, "deals": 2000},

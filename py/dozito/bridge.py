@@ -17,8 +17,8 @@ Ops (result fields in brackets):
 - ``rules``: the numbers the page's forms and address need [rules]: ``{players:
   {min, max}, rounds: {min, max, default}, max_name_length, levels,
   test_levels, strengths}``; ``levels`` are the bot levels offered to players,
-  ``test_levels`` the others a record or the address may name (``random``,
-  ``lookahead``), ``strengths`` each offered level's measured win rate
+  ``test_levels`` the others a record or the address may name (``random``),
+  ``strengths`` each offered level's measured win rate
   ``{level: {against, percent, deals}}`` (:mod:`dozito.bots.strength`)
 - ``new`` {players, rounds?, first_player?, seed?, seats?}: start a game
   [view, record_text, seats, log, events]
@@ -105,9 +105,8 @@ from .review import Judgement, Review, judge, summarize
 from .scoring import summary
 from .timeline import Timeline
 
-_TEST_LEVELS = ("random", "lookahead")
-"""Bot levels the engine plays but the page never offers: a test baseline
-and an experimental search (see docs/bots.md)."""
+_TEST_LEVELS = ("random",)
+"""Bot levels the engine plays but the page never offers: a test baseline."""
 
 _game: Game | None = None
 _seats: list[str] = []

@@ -22,8 +22,11 @@ from .greedy import CasualBot, RookieBot
 from .lookahead import LookaheadBot
 from .sharp import SharpBot
 
-LEVELS = ("rookie", "casual", "sharp", "expert", "random", "lookahead")
-"""Every level :func:`get_bot` knows."""
+LEVELS = ("rookie", "casual", "sharp", "expert", "random")
+"""The levels a game's record may name."""
+EXPERIMENTAL = ("lookahead",)
+"""Levels :func:`get_bot` also knows, for the arena and the lab only: not
+offered to players, not in records, until measured stronger (docs/bots.md)."""
 
 
 def get_bot(level: str) -> Bot:
@@ -43,4 +46,4 @@ def get_bot(level: str) -> Bot:
     raise MalformedError(f"unknown bot level {brief(level)}")
 
 
-__all__ = ["LEVELS", "Bot", "get_bot"]
+__all__ = ["EXPERIMENTAL", "LEVELS", "Bot", "get_bot"]
