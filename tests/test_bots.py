@@ -81,7 +81,7 @@ def redeal(game: Game, rng: random.Random) -> Game:
 def test_levels_and_unknown_level() -> None:
     assert LEVELS == ("rookie", "casual", "sharp", "expert", "random")
     assert EXPERIMENTAL == ("lookahead",)
-    for level in LEVELS:
+    for level in LEVELS + EXPERIMENTAL:
         assert get_bot(level).name == level
     with pytest.raises(MalformedError):
         get_bot("grandmaster")
