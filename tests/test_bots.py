@@ -6,12 +6,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from dozito import Game, MalformedError
 from dozito.actions import ACTIONS
-from dozito.bots import LEVELS, get_bot
+from dozito.bots import EXPERIMENTAL, LEVELS, get_bot
 from dozito.bots.base import Bot
 from dozito.bots.expert import ExpertBot, ExpertBudget
 from dozito.bots.greedy import (
@@ -22,16 +23,25 @@ from dozito.bots.greedy import (
     place_value,
 )
 from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
+from dozito.bots.lookahead import LookaheadBot, LookaheadBudget, look_ahead
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
+from dozito.bots.strength import STRENGTHS
 from dozito.cards import NUMBER
 from dozito.lab import bot_bench
 from dozito.scoring import ALL_UP, color_masks, groups, round_score, suns
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # A small search keeps the tests fast; it exercises every path of the big one.
 SMALL_EXPERT = ExpertBudget(deals=4, drop_after=2, horizon=12, confidence=0.0)
 
 
+SMALL_LOOKAHEAD = LookaheadBudget(deals=3, confidence=0.0)
+
+
 def bot_of(level: str) -> Bot:
+    if level == "lookahead":
+        return LookaheadBot(SMALL_LOOKAHEAD)
     return ExpertBot(SMALL_EXPERT) if level == "expert" else get_bot(level)
 
 
@@ -70,7 +80,8 @@ def redeal(game: Game, rng: random.Random) -> Game:
 
 def test_levels_and_unknown_level() -> None:
     assert LEVELS == ("rookie", "casual", "sharp", "expert", "random")
-    for level in LEVELS:
+    assert EXPERIMENTAL == ("lookahead",)
+    for level in LEVELS + EXPERIMENTAL:
         assert get_bot(level).name == level
     with pytest.raises(MalformedError):
         get_bot("grandmaster")
@@ -93,13 +104,13 @@ def test_expert_always_plays_legal_moves() -> None:
         assert bot.choose(obs, rng) in obs.legal_actions
 
 
-@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv != "random"])
+@pytest.mark.parametrize("level", [lv for lv in LEVELS + EXPERIMENTAL if lv != "random"])
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_whole_games_finish(level: str, players: int) -> None:
     """Every seat played by the level, to the end: all rounds scored, or an
     instant win."""
     # The expert searches only near each round's end here, to keep this fast.
-    bot = ExpertBot(ExpertBudget(deals=2, horizon=3)) if level == "expert" else get_bot(level)
+    bot = ExpertBot(ExpertBudget(deals=2, horizon=3)) if level == "expert" else bot_of(level)
     rounds = 2 if level == "expert" else 3
     g = Game.new([f"p{i}" for i in range(players)], rounds=rounds, seed=players)
     rng = random.Random(players)
@@ -109,12 +120,12 @@ def test_whole_games_finish(level: str, players: int) -> None:
     assert g.winners
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL)
 def test_no_peeking(level: str) -> None:
     """Re-dealing the hidden cards never changes a choice."""
     bot = bot_of(level)
     redeals = random.Random(3)
-    states = random_states(25 if level == "expert" else 150, seed=3)
+    states = random_states(25 if level in ("expert", "lookahead") else 150, seed=3)
     changed_cards = 0
     for g in states:
         seat = g.current
@@ -126,10 +137,10 @@ def test_no_peeking(level: str) -> None:
     assert changed_cards > len(states)  # the re-deals did move hidden cards
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL)
 def test_same_observation_and_seed_same_move(level: str) -> None:
     bot = bot_of(level)
-    for g in random_states(20 if level == "expert" else 200, seed=4):
+    for g in random_states(20 if level in ("expert", "lookahead") else 200, seed=4):
         obs = g.observation(g.current)
         first = bot.choose(obs, random.Random(11))
         assert all(bot.choose(obs, random.Random(11)) == first for _ in range(2))
@@ -258,3 +269,40 @@ def test_bench_reports_each_level(
     for r in rows:
         assert r["decisions"] > 10
         assert 0 < r["median_ms"] <= r["p95_ms"]
+
+
+def test_lookahead_sees_only_its_observation() -> None:
+    """Its whole search (every candidate's evaluation on every deal, and the
+    random stream it used up) is the same after the hidden cards are dealt
+    again; and it does search, comparing candidates on shared deals."""
+    redeals = random.Random(12)
+    searched = 0
+    for g in random_states(30, seed=12):
+        seat = g.current
+        first = look_ahead(g.observation(seat), random.Random(7), SMALL_LOOKAHEAD)
+        if len(first.candidates) == 1:
+            continue
+        searched += 1
+        rng = random.Random(7)
+        again = look_ahead(redeal(g, redeals).observation(seat), rng, SMALL_LOOKAHEAD)
+        assert again == first
+        assert all(len(c.worths) == SMALL_LOOKAHEAD.deals for c in first.candidates)
+    assert searched >= 10
+
+
+def test_the_setups_strength_labels_are_the_measured_table() -> None:
+    """Every figure the setup shows is a row of docs/bots.md's ladder."""
+    table = (ROOT / "docs" / "bots.md").read_text()
+    rows = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) > 3 and " vs " in cells[0] and cells[3].endswith("%"):
+            rows[cells[0]] = (int(cells[1].replace(",", "")), float(cells[3].rstrip("%")))
+    for level, s in STRENGTHS.items():
+        if f"{level} vs {s.against}" in rows:
+            deals, rate = rows[f"{level} vs {s.against}"]
+        else:
+            deals, rate = rows[f"{s.against} vs {level}"]
+            rate = 100 - rate
+        assert (deals, round(rate)) == (s.deals, s.percent), level
+    assert set(STRENGTHS) == set(LEVELS) - {"random"}

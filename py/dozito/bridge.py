@@ -20,9 +20,11 @@ Ops (result fields in brackets):
 - ``cards``: the card table [cards]
 - ``rules``: the numbers the page's forms and address need [rules]: ``{players:
   {min, max}, rounds: {min, max, default}, max_name_length, levels,
-  test_levels}``; ``levels`` are the bot levels offered to players,
+  test_levels, grid, actions, strengths}``; ``levels`` are the bot levels offered to players,
   ``test_levels`` the others a record or the address may name (``random``),
-  ``grid`` {rows, columns}, ``actions`` (every action string taken apart)
+  ``grid`` {rows, columns}, ``actions`` (every action string taken apart),
+  ``strengths`` each offered level's measured win rate
+  ``{level: {against, percent, deals}}`` (:mod:`dozito.bots.strength`)
 - ``new`` {players, rounds?, first_player?, seed?, seats?}: start a game
   [view, record_text, record_head, actions, aids, seats, log, events]
 - ``load`` {text, actions?, aids?}: resume a saved or imported game from a
@@ -97,6 +99,7 @@ import traceback
 from typing import Any
 
 from .bots import LEVELS, get_bot
+from .bots.strength import strengths_json
 from .cards import DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
 from .explain import evaluate, reason
@@ -158,6 +161,7 @@ def _op_rules(req: dict[str, Any]) -> dict[str, Any]:
             "test_levels": list(_TEST_LEVELS),
             "grid": GRID,
             "actions": ACTION_TABLE,
+            "strengths": strengths_json(),
         }
     }
 

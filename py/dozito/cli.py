@@ -181,6 +181,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     p.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per game (default 3)")
     p.add_argument("--jobs", type=int, default=1, help="processes to play on (default 1)")
+    p.add_argument(
+        "--sprt", type=float, help="stop once the first bot is shown to beat chance by this, or not"
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     return parser
 

@@ -1,5 +1,6 @@
 """Bot opponents, by level: ``rookie``, ``casual``, ``sharp``, ``expert``
-(and ``random``, a baseline for tests).
+(and ``random``, a baseline for tests, and ``lookahead``, an experimental
+search with a learned evaluation that is not offered to players).
 
 Every bot decides on an :class:`~dozito.observation.Observation` (what its
 seat may see) and its own random stream, never on a full game state; see
@@ -18,10 +19,14 @@ from ..errors import MalformedError, brief
 from .base import Bot, RandomBot
 from .expert import ExpertBot
 from .greedy import CasualBot, RookieBot
+from .lookahead import LookaheadBot
 from .sharp import SharpBot
 
 LEVELS = ("rookie", "casual", "sharp", "expert", "random")
-"""Every level :func:`get_bot` knows."""
+"""The levels a game's record may name."""
+EXPERIMENTAL = ("lookahead",)
+"""Levels :func:`get_bot` also knows, for the arena and the lab only: not
+offered to players, not in records, until measured stronger (docs/bots.md)."""
 
 
 def get_bot(level: str) -> Bot:
@@ -36,7 +41,9 @@ def get_bot(level: str) -> Bot:
         return SharpBot()
     if level == "expert":
         return ExpertBot()
+    if level == "lookahead":
+        return LookaheadBot()
     raise MalformedError(f"unknown bot level {brief(level)}")
 
 
-__all__ = ["LEVELS", "Bot", "get_bot"]
+__all__ = ["EXPERIMENTAL", "LEVELS", "Bot", "get_bot"]

@@ -142,20 +142,28 @@ class Search:
         return self.candidates[self.choice].action
 
 
+def shortlist(
+    obs: Observation, values: list[float], most: int, close_call: float, include: str | None
+) -> tuple[Candidate, ...]:
+    """The ``most`` best actions by ``values`` within ``close_call`` of the
+    best (the best first), plus ``include`` (a legal action) if left out."""
+    legal = obs.legal_actions
+    ranked = sorted(range(len(legal)), key=lambda k: (-values[k], k))
+    top = values[ranked[0]]
+    picked = [k for k in ranked[:most] if values[k] >= top - close_call]
+    if include is not None and legal.index(include) not in picked:
+        picked.append(legal.index(include))
+    return tuple(Candidate(legal[k], values[k]) for k in picked)
+
+
 def search(
     obs: Observation, rng: random.Random, budget: ExpertBudget, include: str | None = None
 ) -> Search:
     """The expert's decision with what led to it: ``ExpertBot.choose`` and
     :func:`dozito.explain.evaluate` both come here. ``include`` (a legal
     action) is added to the candidates if sharp's ranking left it out."""
-    legal = obs.legal_actions
     values = sharp_values(obs, EXPERT_WEIGHTS)
-    ranked = sorted(range(len(legal)), key=lambda k: (-values[k], k))
-    top = values[ranked[0]]
-    picked = [k for k in ranked[: budget.candidates] if values[k] >= top - budget.close_call]
-    if include is not None and legal.index(include) not in picked:
-        picked.append(legal.index(include))
-    candidates = tuple(Candidate(legal[k], values[k]) for k in picked)
+    candidates = shortlist(obs, values, budget.candidates, budget.close_call, include)
     done = Search(candidates, 0, tuple(values))
     face_down = min(12 - up.bit_count() for up in obs.up)
     if len(candidates) == 1 or (face_down > budget.horizon and obs.ender < 0):

@@ -92,14 +92,15 @@ def _discard(g: Game, w: Weights, grids: list[list[int]]) -> int:
     return DISCARD[0] if worth0 >= worth1 else DISCARD[1]
 
 
-def play_out(g: Game, w: Weights) -> int:
-    """Play greedily for every seat until the current round is scored;
-    return the number of moves played."""
+def play_out(g: Game, w: Weights, turns: int = 1 << 30) -> int:
+    """Play greedily for every seat until the current round is scored (or
+    ``turns`` more turns have ended); return the number of moves played."""
     round_no = g.round
+    last_turn = g.turns + turns
     grids = grid_masks(g)
     cells = g.cells
     moves = 0
-    while g.mode != OVER and g.round == round_no:
+    while g.mode != OVER and g.round == round_no and g.turns < last_turn:
         action = greedy_action(g, w, grids)
         i = action - PLACE
         if not 0 <= i < 12:

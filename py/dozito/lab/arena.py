@@ -14,8 +14,17 @@ to each), the win rate with its 95% Wilson interval, its mean round score,
 and the mean and 95th percentile of its decision times (only decisions with
 more than one legal action are timed: forced moves cost nothing).
 
-Results depend only on ``--seed`` and the entries (not on ``--jobs``), as
-long as no bot's time cap cuts a search short.
+Because the games of one deal share their cards, the deal (not the game) is
+the independent unit: the report also gives, per deal, the first entry's
+share of the wins and its score lead over each other name (points per game
+it played), with 95% intervals over the deals (``duplicate``). With
+``--sprt X`` the run stops as soon as Wald's sequential test decides between
+"the first entry's win share per deal is chance (1 / players)" and "it is
+chance + X" (5% error each way), or at ``--deals``.
+
+Results depend only on ``--seed`` and the entries (not on ``--jobs``: every
+deal has its own seeds, and deals are counted in order), as long as no
+bot's time cap cuts a search short.
 """
 
 from __future__ import annotations
@@ -27,7 +36,6 @@ import multiprocessing
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TypedDict
 
 from ..bots import Bot, get_bot
@@ -35,67 +43,23 @@ from ..cards import DECK_SIZE
 from ..errors import MalformedError
 from ..game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Game
 from ..rng import Rng
-from .stats import percentile, wilson
+from .tally import BotRow, Duplicate, PerDeal, Sprt, SprtRun, Tally
 
 Make = Callable[[str], Bot]
 """Makes the bot of an entry's name: :func:`get_bot`, unless a tuning script
 brings bots of its own (it must be picklable for ``jobs`` > 1)."""
 
 
-class BotRow(TypedDict):
-    """One bot name's line of the report."""
-
-    name: str
-    games: int
-    wins: float
-    win_rate: float
-    ci95: list[float]
-    mean_round_score: float
-    decision_ms_mean: float
-    decision_ms_p95: float
-
-
-class Report(TypedDict):
-    """What :func:`arena` returns and ``--json`` prints."""
+class Report(TypedDict, total=False):
+    """What :func:`arena` returns and ``--json`` prints (``sprt`` only with a margin)."""
 
     players: int
     deals: int
     rounds: int
     seed: int
     bots: list[BotRow]
-
-
-@dataclass
-class Tally:
-    """What one bot name gathered over the games it played."""
-
-    games: int = 0
-    wins: float = 0.0
-    round_points: int = 0
-    rounds: int = 0
-    decision_ms: list[float] = field(default_factory=list)
-
-    def add(self, other: Tally) -> None:
-        self.games += other.games
-        self.wins += other.wins
-        self.round_points += other.round_points
-        self.rounds += other.rounds
-        self.decision_ms.extend(other.decision_ms)
-
-    def row(self, name: str) -> BotRow:
-        lo, hi = wilson(self.wins, self.games)
-        return {
-            "name": name,
-            "games": self.games,
-            "wins": round(self.wins, 3),
-            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "mean_round_score": round(self.round_points / self.rounds, 2) if self.rounds else 0.0,
-            "decision_ms_mean": round(sum(self.decision_ms) / len(self.decision_ms), 3)
-            if self.decision_ms
-            else 0.0,
-            "decision_ms_p95": round(percentile(self.decision_ms, 0.95), 3),
-        }
+    duplicate: Duplicate
+    sprt: Sprt
 
 
 def deal_decks(seed: int, deal: int, rounds: int) -> list[list[int]]:
@@ -170,8 +134,10 @@ def arena(
     rounds: int = DEFAULT_ROUNDS,
     jobs: int = 1,
     make: Make = get_bot,
+    sprt: float | None = None,
 ) -> Report:
-    """Play ``deals`` deals and return the report as data (see the module doc)."""
+    """Play ``deals`` deals (fewer if the test of margin ``sprt`` decides
+    first) and return the report as data (see the module doc)."""
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
         raise MalformedError(f"an arena needs 2 to 5 bots, not {len(entries)}")
     for level in entries:
@@ -180,27 +146,44 @@ def arena(
         raise MalformedError("--deals must be at least 1")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise MalformedError(f"--rounds must be 1 to {MAX_ROUNDS}")
+    if sprt is not None and not 0 < sprt < 1 - 1 / len(entries):
+        raise MalformedError("--sprt must be a margin above 0, with chance + margin below 1")
     tasks = [(tuple(entries), seed, d, rounds) for d in range(deals)]
     totals = {name: Tally() for name in entries}
+    per_deal = PerDeal(entries)
+    test = SprtRun(1 / len(entries), sprt) if sprt is not None else None
+
+    def take(tallies: dict[str, Tally]) -> bool:
+        """Count one deal's games; True once the sequential test has decided."""
+        for name, tally in tallies.items():
+            totals[name].add(tally)
+        per_deal.add(tallies)
+        return test is not None and test.decided(per_deal.shares)
+
     if jobs > 1:
-        # spawn, not fork: the caller may be multi-threaded (a test server, say)
+        # spawn, not fork: the caller may be multi-threaded (a test server, say).
+        # imap yields in deal order, so a stop falls on the same deal for any jobs.
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             play = functools.partial(play_deal, make=make)
-            results = pool.imap(play, tasks, chunksize=max(1, deals // (jobs * 8)))
-            for tallies in results:
-                for name, tally in tallies.items():
-                    totals[name].add(tally)
+            chunk = 1 if sprt is not None else max(1, deals // (jobs * 8))
+            for tallies in pool.imap(play, tasks, chunksize=chunk):
+                if take(tallies):
+                    break
     else:
         for task in tasks:
-            for name, tally in play_deal(task, make).items():
-                totals[name].add(tally)
-    return {
+            if take(play_deal(task, make)):
+                break
+    report: Report = {
         "players": len(entries),
-        "deals": deals,
+        "deals": len(per_deal.shares),
         "rounds": rounds,
         "seed": seed,
         "bots": [tally.row(name) for name, tally in totals.items()],
+        "duplicate": per_deal.row(),
     }
+    if test is not None:
+        report["sprt"] = test.row(per_deal.shares)
+    return report
 
 
 def format_report(report: Report) -> str:
@@ -219,12 +202,22 @@ def format_report(report: Report) -> str:
             f"{ci:<16} {row['mean_round_score']:>11} {row['decision_ms_mean']:>8} "
             f"{row['decision_ms_p95']:>8}"
         )
+    dup = report["duplicate"]
+    lo, hi = dup["ci95"]
+    lines.append(f"by deal: {dup['name']} wins {dup['win_share']:.1%} [{lo:.1%}, {hi:.1%}]")
+    for v in dup["versus"]:
+        lo, hi = v["ci95"]
+        lines.append(f"  score per game minus {v['name']}'s: {v['score_diff']:+} [{lo:+}, {hi:+}]")
+    if "sprt" in report:
+        t = report["sprt"]
+        lines.append(f"SPRT (chance + {t['margin']}): {t['decision']}, LLR {t['llr']} "
+                     f"in {t['bounds']}")  # fmt: skip
     return "\n".join(lines)
 
 
 def run_arena(args: argparse.Namespace) -> int:
     """The ``arena`` command."""
     entries = [e.strip() for e in args.bots.split(",") if e.strip()]
-    report = arena(entries, args.deals, args.seed, args.rounds, args.jobs)
+    report = arena(entries, args.deals, args.seed, args.rounds, args.jobs, sprt=args.sprt)
     print(json.dumps(report) if args.json else format_report(report))
     return 0

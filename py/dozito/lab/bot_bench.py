@@ -21,9 +21,11 @@ from ..bots import get_bot
 from ..game import Game
 from .stats import percentile
 
-BENCH_LEVELS = ("rookie", "casual", "sharp", "expert")
+BENCH_LEVELS = ("rookie", "casual", "sharp", "expert", "lookahead")
+SEARCHING = ("expert", "lookahead")
 SEARCH_SHARE = 30
-"""``expert`` plays this many times fewer games than the other levels."""
+"""The searching levels (:data:`SEARCHING`) play this many times fewer games
+than the others."""
 
 
 def time_decisions(level: str, games: int, seed: int = 1) -> tuple[list[float], list[float]]:
@@ -62,7 +64,7 @@ def bench_bots(args: argparse.Namespace) -> int:
     """The ``bench --bots`` command."""
     rows = []
     for level in BENCH_LEVELS:
-        games = max(1, args.games // SEARCH_SHARE if level == "expert" else args.games)
+        games = max(1, args.games // SEARCH_SHARE if level in SEARCHING else args.games)
         times, cpu = time_decisions(level, games)
         rows.append(
             {

@@ -78,7 +78,7 @@ function aidChoices(state) {
  * game, offered with a word of welcome when offerTutorial (a first visit).
  */
 export function setup({ initial, onStart, onBack = null, onTutorial, offerTutorial = false }) {
-  const { players, rounds: limits, levels } = rules();
+  const { players, rounds: limits, levels, strengths = {} } = rules();
   const state = sanitizeSetup(initial);
   const aids = aidChoices(state);
   const seatList = h("ol", { class: "setup__seats" });
@@ -220,7 +220,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
         t("tutorial.start"),
       ),
     ),
-    h("fieldset", { class: "setup__group" }, h("legend", {}, t("setup.players")), seatList, addButton),
+    h("fieldset", { class: "setup__group" }, h("legend", {}, t("setup.players")), seatList, addButton, strengthList(levels, strengths)),
     h(
       "fieldset",
       { class: "setup__group setup__rounds" },
@@ -242,4 +242,23 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
   renderSeats();
   customRounds.disabled = roundsMode() !== "custom";
   return form;
+}
+
+// Each level's measured strength, as the engine's rules give it (docs/bots.md's table).
+function strengthList(levels, strengths) {
+  const measured = levels.filter((level) => strengths[level]);
+  if (!measured.length) return null;
+  return h(
+    "div",
+    { class: "setup__strengths", dataset: { testid: "strengths" } },
+    h("p", {}, t("setup.strengths")),
+    h(
+      "ul",
+      {},
+      measured.map((level) => {
+        const { against, percent } = strengths[level];
+        return h("li", {}, t("setup.strength", { level: t(`level.${level}`), percent, against: t(`level.${against}`) }));
+      }),
+    ),
+  );
 }

@@ -1,0 +1,76 @@
+"""The learned evaluation: shipped weights, the same numbers on every Python,
+public facts only, and a trainer that reproduces itself from its seed."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from dozito import Game
+from dozito.bots import get_bot
+from dozito.bots.eval_weights import WEIGHTS
+from dozito.bots.evaluation import FEATURES, evaluate, features, logistic
+from dozito.lab.train_eval import fit, module_text, positions, solve
+from test_bots import random_states, redeal
+
+
+def fixed_position() -> Game:
+    """Forty casual moves into a seeded 3-player game."""
+    g = Game.new(["a", "b", "c"], seed=5)
+    bot, rng = get_bot("casual"), random.Random(5)
+    for _ in range(40):
+        g.apply(bot.choose(g.observation(g.current), rng))
+    return g
+
+
+def test_the_shipped_weights_give_the_same_value_on_every_python() -> None:
+    # tests/pythons.py runs this on 3.11 and in Pyodide: the position, the
+    # features and the weights must agree to the last few bits everywhere.
+    g = fixed_position()
+    assert len(WEIGHTS) == len(FEATURES)
+    assert features(g, 0)[:5] == pytest.approx([1.0, 0.3, 0.2229166666666666, 1.3, 1 / 3])
+    assert evaluate(g, 0) == pytest.approx(0.5084982039653405, rel=1e-12)
+    assert evaluate(g, 1) == pytest.approx(0.3332552053745359, rel=1e-12)
+    assert evaluate(g, 2) == pytest.approx(0.2631050472180895, rel=1e-12)
+
+
+def test_the_evaluation_reads_only_public_facts() -> None:
+    rng = random.Random(4)
+    for g in random_states(60, seed=6):
+        for seat in range(g.players):
+            assert features(redeal(g, rng), seat) == features(g, seat)
+
+
+def test_the_evaluation_means_what_it_says() -> None:
+    g = fixed_position()
+    before = evaluate(g, 0)
+    g.totals[0] += 30  # a match lead makes winning likelier
+    assert evaluate(g, 0) > before
+    over = Game.new(["a", "b"], seed=1)
+    over.winners = [1]
+    assert evaluate(over, 1) == 1.0 and evaluate(over, 0) == 0.0
+    assert logistic(-800) == 0.0 and logistic(800) == 1.0  # no overflow
+
+
+def test_the_trainer_recovers_a_known_model() -> None:
+    rng = random.Random(2)
+    truth = [0.5, -1.0, 2.0]
+    xs = [[1.0, rng.uniform(-2, 2), rng.uniform(-1, 1)] for _ in range(3000)]
+    ys = [logistic(sum(w * x for w, x in zip(truth, row, strict=True))) for row in xs]
+    assert fit(xs, ys) == pytest.approx(truth, abs=0.03)
+    assert solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]) == pytest.approx([0.8, 1.4])
+
+
+def test_a_tiny_training_run_is_reproducible_from_its_seed() -> None:
+    xs, ys = positions(6, seed=3, keep=4)
+    again = positions(6, seed=3, keep=4)
+    assert (xs, ys) == again and len(xs) > 50
+    assert xs != positions(6, seed=4, keep=4)[0]
+    w = fit(xs, ys)
+    assert w == fit(*again) and len(w) == len(FEATURES)
+    text = module_text(w, "python -m dozito.lab.train_eval --games 6 --seed 3")
+    shipped: dict[str, object] = {}
+    exec(compile(text, "eval_weights.py", "exec"), shipped)
+    assert shipped["WEIGHTS"] == tuple(w) and all(math.isfinite(v) for v in w)
