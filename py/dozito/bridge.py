@@ -85,7 +85,7 @@ from .bots import LEVELS, get_bot
 from .cards import CODES, DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
 from .events import event_json
-from .explain import evaluate, reason
+from .explain import hint, reason
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
 from .record import (
@@ -265,8 +265,9 @@ def _op_hint(req: dict[str, Any]) -> dict[str, Any]:
     if game.over:
         raise StateError("the game is over: there is nothing to hint")
     obs = game.observation(game.current)
-    # A stream of its own: the bots' streams (see _op_bot) never see a hint.
-    evaluation = evaluate(obs, random.Random(f"hint:{game.seed}:{game.moves}"))
+    # A stream of its own (the bots' streams, see _op_bot, never see a hint),
+    # and the review's search of the same step: both name the same move.
+    evaluation = hint(obs, game.seed, game.moves)
     _note(game, "hint")
     return {
         "hint": {
