@@ -46,6 +46,28 @@ Ops (result fields in brackets):
   between them; kept, so asking again is instant
 - ``review_summary``: the summary of the judged decisions of the seat of
   the last ``review_start`` [summary] (see :func:`.review.summarize`)
+- ``review_luck`` {round}: the luck of one round, its deal's and card by
+  card [luck] (see :class:`.account.RoundLuck`); one round a call, kept
+- ``review_account``: per seat, the points its judged decisions gave up
+  and the points luck gave it, and the game's turning points [account,
+  turning_points] (see :func:`.account.account`,
+  :func:`.account.turning_points`), from the judgements made so far and
+  the luck of every round (measured now for a round not asked yet)
+
+- ``daily_new`` {date, name?}: start the deal of ``date`` (the page's local
+  date, ``YYYY-MM-DD``): one round, ``name`` (default ``"You"``) in seat 0
+  against two bots [view, record_text, seats, log, events, daily: {number,
+  date, format}] (see :mod:`.daily`)
+- ``daily_expert`` {date}: the Expert's play of the same deal from seat 0
+  [expert: {score, actions}, share: {number, date, you, expert, grid} once
+  the current game is that date's deal and over, else null]; kept by date
+
+- ``link``: the current game as a link's fragment, ``#game=...`` [link]
+  (see :mod:`.link`)
+- ``link_open`` {link}: resume the game a link holds, replayed and checked
+  [view, record_text, seats, log, events]; a ``LinkError`` saying why for a
+  link of another format or a game that does not replay, and the current
+  game is kept
 
 ``step`` and the review work on the current game however it began (``new``
 or ``load``) and follow it as it goes on: a :class:`.timeline.Timeline`
@@ -81,6 +103,8 @@ import time
 import traceback
 from typing import Any
 
+from . import daily
+from .account import RoundLuck, account, round_luck, turning_points
 from .bots import LEVELS, get_bot
 from .cards import CODES, DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
@@ -88,6 +112,7 @@ from .events import event_json
 from .explain import hint, reason
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
+from .link import game_of_link, link_of
 from .record import (
     HUMAN,
     MAX_NAME_LENGTH,
@@ -114,6 +139,8 @@ _timeline: Timeline | None = None
 """The states of ``_game`` for ``step`` and the review, built on first use."""
 _judged: dict[int, Judgement] = {}
 """The review's judgements of ``_timeline``'s decisions, by step."""
+_lucks: dict[int, RoundLuck] = {}
+"""The luck of ``_timeline``'s rounds, by round."""
 _review_seat: int | None = None
 """The seat of the last ``review_start``, whose decisions are summed up."""
 
@@ -303,12 +330,17 @@ def _current_timeline() -> Timeline:
     if _timeline is None or not _timeline.starts_like(game):
         _timeline, _review_seat = Timeline(game), None
         _judged.clear()
+        _lucks.clear()
     else:
         # The same game, or another after an undo or a load: judgements
         # from where the two part on are no longer of this game.
         kept = _timeline.follow(game)
         for step in [s for s in _judged if s >= kept]:
             del _judged[step]
+        for r in [
+            r for r, luck in _lucks.items() if luck.scores is None or r > len(_timeline.round_ends)
+        ]:
+            del _lucks[r]
     return _timeline
 
 
@@ -346,6 +378,75 @@ def _op_review_summary(req: dict[str, Any]) -> dict[str, Any]:
     return {"summary": summarize(review, [_judged[s] for s in sorted(_judged)])}
 
 
+def _luck(timeline: Timeline, round_no: int) -> RoundLuck:
+    if round_no not in _lucks:
+        _lucks[round_no] = round_luck(timeline, round_no)
+    return _lucks[round_no]
+
+
+def _op_review_luck(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    return {"luck": _luck(timeline, _whole(req, "round")).to_json()}
+
+
+def _op_review_account(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    rounds = min(timeline.game.round, timeline.game.rounds)
+    lucks = [_luck(timeline, r) for r in range(1, rounds + 1)]
+    judged = [_judged[s] for s in sorted(_judged)]
+    return {
+        "account": account(timeline, judged, lucks),
+        "turning_points": turning_points(timeline, judged, lucks),
+    }
+
+
+_experts: dict[str, Game] = {}
+"""The Expert's plays of the daily deals asked for, by date."""
+
+
+def _date(req: dict[str, Any]) -> str:
+    date = req.get("date")
+    if not isinstance(date, str):
+        raise MalformedError(f"{req['op']!r} needs 'date', 'YYYY-MM-DD', not {brief(date)}")
+    daily.daily_seed(date)  # a MalformedError for a date that is not one
+    return date
+
+
+def _op_daily_new(req: dict[str, Any]) -> dict[str, Any]:
+    date, name = _date(req), req.get("name", "You")
+    record = record_of(daily.daily_game(date), daily.seats())
+    record["players"][0] = name  # checked as any record's names are
+    started = _start(game_from_record(record), daily.seats(), [])
+    info = {"number": daily.deal_number(date), "date": date, "format": daily.FORMAT}
+    return {**started, "daily": info}
+
+
+def _op_daily_expert(req: dict[str, Any]) -> dict[str, Any]:
+    date = _date(req)
+    seed = daily.daily_seed(date)
+    if date not in _experts:
+        _experts[date] = daily.expert_game(date)
+    expert = _experts[date]
+    game = _game
+    mine = game is not None and game.seed == seed and game.over and game.rounds == 1
+    return {
+        "expert": {"score": expert.totals[0], "actions": expert.history()},
+        "share": daily.share(date, game, expert) if game is not None and mine else None,
+    }
+
+
+def _op_link(req: dict[str, Any]) -> dict[str, Any]:
+    return {"link": link_of(_current(), _seats)}
+
+
+def _op_link_open(req: dict[str, Any]) -> dict[str, Any]:
+    text = req.get("link")
+    if not isinstance(text, str):
+        raise MalformedError(f"'link_open' needs 'link', a game link, not {brief(text)}")
+    game, seats = game_of_link(text)
+    return _start(game, seats, [])
+
+
 _OPS = {
     "cards": _op_cards,
     "rules": _op_rules,
@@ -361,6 +462,12 @@ _OPS = {
     "review_start": _op_review_start,
     "review_judge": _op_review_judge,
     "review_summary": _op_review_summary,
+    "review_luck": _op_review_luck,
+    "review_account": _op_review_account,
+    "daily_new": _op_daily_new,
+    "daily_expert": _op_daily_expert,
+    "link": _op_link,
+    "link_open": _op_link_open,
 }
 
 
