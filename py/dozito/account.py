@@ -237,6 +237,15 @@ def account(
     return rows
 
 
+def move(action: str) -> dict[str, Any]:
+    """An action as data for a sentence: ``{"kind", "spot"}`` of a place,
+    ``{"kind", "pile"}`` of a take or a discard, ``{"kind": "draw"}``."""
+    kind, arg = decode(action)
+    if kind == "draw":
+        return {"kind": kind}
+    return {"kind": kind, "spot" if kind == "place" else "pile": arg}
+
+
 def _choice_facts(state: Game, seat: int, action: str) -> dict[str, Any] | None:
     """What a place would do with the card in hand: its spot and group."""
     kind, spot = decode(action)
@@ -263,6 +272,8 @@ def turning_points(
                 "best": j.best,
                 "points": figure(j.points),
                 "card": CODES[state.hand] if state.hand >= 0 else None,
+                "played_move": move(j.played),
+                "best_move": move(j.best),
                 "played_facts": _choice_facts(state, j.seat, j.played),
                 "best_facts": _choice_facts(state, j.seat, j.best),
             }

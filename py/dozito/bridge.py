@@ -9,7 +9,8 @@ a frozen page. Plain Python: tested under CPython, run unchanged in Pyodide.
 Error types: ``MalformedError`` (a request or record that is not well formed,
 or beyond :mod:`.jsontext`'s limits), ``IllegalActionError`` (an action the
 rules forbid now), ``StateError`` (no game started yet, or the game is over),
-``InternalError`` (a bug; ``detail`` holds the traceback).
+``InternalError`` (a bug; ``detail`` holds the traceback), ``LinkError``
+(a game link of another format, damaged, or whose game does not replay).
 
 Ops (result fields in brackets):
 
