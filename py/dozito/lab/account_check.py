@@ -34,14 +34,17 @@ def bot_game(players: int, seed: int) -> Game:
     return g
 
 
-def residuals(games: int, players: int, seed: int) -> list[dict[str, Any]]:
-    """Each game's account, seat by seat."""
+def residuals(games: int, players: int, seed: int, echo: bool = False) -> list[dict[str, Any]]:
+    """Each game's account, seat by seat (``echo``: each row printed as JSON
+    as soon as its game is done, so a long run shows its progress)."""
     rows = []
     for k in range(games):
         timeline = Timeline(bot_game(players, seed + k))
         judged = [judge(timeline, s) for s in range(timeline.steps) if timeline.choices(s) > 1]
         for row in account(timeline, judged, [round_luck(timeline, 1)]):
             rows.append({"seed": seed + k, **row})
+            if echo:
+                print(json.dumps(rows[-1]), flush=True)
     return rows
 
 
@@ -52,10 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="every seat's row as JSON lines")
     args = parser.parse_args(argv)
-    rows = residuals(args.games, args.players, args.seed)
-    if args.json:
-        for row in rows:
-            print(json.dumps(row))
+    rows = residuals(args.games, args.players, args.seed, echo=args.json)
     off = sorted(abs(r["residual"]) for r in rows)
     gaps = sorted(abs(r["gap"]) for r in rows)
     print(
