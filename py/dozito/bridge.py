@@ -338,10 +338,9 @@ def _current_timeline() -> Timeline:
         kept = _timeline.follow(game)
         for step in [s for s in _judged if s >= kept]:
             del _judged[step]
-        for r in [
-            r for r, luck in _lucks.items() if luck.scores is None or r > len(_timeline.round_ends)
-        ]:
-            del _lucks[r]
+        ends = _timeline.round_ends
+        for r in [r for r in _lucks if r > len(ends) or ends[r - 1] > kept]:
+            del _lucks[r]  # a round not over, or one the game no longer shares
     return _timeline
 
 
