@@ -153,7 +153,7 @@ def test_replay_missing_file(tmp_path: Path) -> None:
     assert_bad_input(run("replay", str(tmp_path / "nope.json")), "cannot read")
 
 
-@pytest.mark.parametrize("command", ["deck", "score", "replay", "bench", "arena"])
+@pytest.mark.parametrize("command", ["deck", "score", "replay", "bench", "arena", "link"])
 def test_every_command_has_help(command: str) -> None:
     out = run(command, "--help")
     assert out.returncode == 0 and "usage:" in out.stdout
@@ -257,3 +257,23 @@ def test_review_help_and_bad_input(tmp_path: Path) -> None:
     assert_bad_input(run("review", write(tmp_path, "{oops")), "not valid JSON")
     bad = {"format": "dozito/1", "players": ["A", "B"], "actions": ["draw", "take:0"]}
     assert_bad_input(run("review", write(tmp_path, bad)), "action 1")
+
+
+def test_link_prints_a_game_link_and_opens_it_back(tmp_path: Path) -> None:
+    record = {"format": "dozito/1", "players": ["Ann", "Bob"], "rounds": 2, "seed": 12,
+              "seats": ["human", "sharp"], "actions": ["draw", "discard:1", "take:0"]}  # fmt: skip
+    out = run("link", write(tmp_path, record), "--base", "https://example.org/dozito/")
+    assert out.returncode == 0, out.stderr
+    link = out.stdout.strip()
+    assert link.startswith("https://example.org/dozito/#game=d1.") and len(link) < 200
+    back = ok_json("link", "--open", link)
+    assert back == {**record, "first_player": 0}
+    written = tmp_path / "back.json"
+    assert run("link", "--open", link, "--out", str(written)).returncode == 0
+    assert json.loads(written.read_text()) == back
+
+
+def test_link_refuses_what_is_no_game_link() -> None:
+    assert_bad_input(run("link", "--open", "#game=d7.xyz"), "format 'd7'")
+    assert_bad_input(run("link", "--open", "#game=d1.xyz"), "damaged")
+    assert_bad_input(run("link"), "needs a record's file, or --open LINK")

@@ -3,15 +3,13 @@ observation, and give reasons the page can word."""
 
 from __future__ import annotations
 
-import dataclasses
-import math
 import random
 
 import pytest
 
 from dozito import MalformedError
 from dozito.bots.expert import ExpertBot, ExpertBudget
-from dozito.explain import HINT_BUDGET, Evaluation, evaluate, reason
+from dozito.explain import AID_BUDGET, aid_rng, evaluate, hint, reason
 from test_bots import SMALL_EXPERT, random_states, redeal
 
 REASON_FIELDS = {
@@ -31,9 +29,9 @@ REASON_FIELDS = {
 
 STATES = random_states(120, seed=21)
 
-UNTIMED_HINT = dataclasses.replace(HINT_BUDGET, time_cap_s=math.inf)
-"""The hint's search without its time cap (a safety net for slow machines),
-so a loaded machine cannot change how many deals it samples."""
+UNTIMED_HINT = AID_BUDGET
+"""The hint's search: no time cap, so a loaded machine cannot change how
+many deals it samples."""
 
 
 def test_evaluation_choice_is_the_bots_choice() -> None:
@@ -111,9 +109,12 @@ def test_hint_uses_only_the_observation() -> None:
     assert searched >= 10
 
 
-def test_budget_is_smaller_for_hints() -> None:
-    bot = ExpertBudget()
-    assert HINT_BUDGET.moves < bot.moves and HINT_BUDGET.time_cap_s < bot.time_cap_s
-    assert isinstance(
-        evaluate(STATES[0].observation(STATES[0].current), random.Random(0)), Evaluation
-    )
+def test_a_hint_is_the_aids_search_at_its_step() -> None:
+    """The hint of a step is the aids' search with the step's own stream:
+    the same on every call, another at another step."""
+    g = STATES[3]
+    obs = g.observation(g.current)
+    assert hint(obs, g.seed, g.moves) == evaluate(obs, aid_rng(g.seed, g.moves))
+    assert hint(obs, g.seed, g.moves) == hint(obs, g.seed, g.moves)
+    assert aid_rng(g.seed, 1).random() != aid_rng(g.seed, 2).random()
+    assert ExpertBudget().moves < AID_BUDGET.moves  # deeper than the bot's own play

@@ -15,6 +15,8 @@ LAYERS = {
     "bots": 1,
     "explain": 2,  # the advisers: hints and reviews, built on the bots' searches
     "review": 2,
+    "account": 2,  # the review's luck and turning points
+    "daily": 2,  # today's deal, with the Expert's play of it
     "bridge": 3,
     "lab": 4,
     "cli": 5,

@@ -13,7 +13,8 @@ hint's modules.)
 Error types: ``MalformedError`` (a request or record that is not well formed,
 or beyond :mod:`.jsontext`'s limits), ``IllegalActionError`` (an action the
 rules forbid now), ``StateError`` (no game started yet, or the game is over),
-``InternalError`` (a bug; ``detail`` holds the traceback).
+``InternalError`` (a bug; ``detail`` holds the traceback), ``LinkError``
+(a game link of another format, damaged, or whose game does not replay).
 
 Ops (result fields in brackets):
 
@@ -56,6 +57,28 @@ Ops (result fields in brackets):
   between them; kept, so asking again is instant
 - ``review_summary``: the summary of the judged decisions of the seat of
   the last ``review_start`` [summary] (see :func:`.review.summarize`)
+- ``review_luck`` {round}: the luck of one round, its deal's and card by
+  card [luck] (see :class:`.account.RoundLuck`); one round a call, kept
+- ``review_account``: per seat, the points its judged decisions gave up
+  and the points luck gave it, and the game's turning points [account,
+  turning_points] (see :func:`.account.account`,
+  :func:`.account.turning_points`), from the judgements made so far and
+  the luck of every round (measured now for a round not asked yet)
+
+- ``daily_new`` {date, name?}: start the deal of ``date`` (the page's local
+  date, ``YYYY-MM-DD``): one round, ``name`` (default ``"You"``) in seat 0
+  against two bots [view, record_text, seats, log, events, daily: {number,
+  date, format}] (see :mod:`.daily`)
+- ``daily_expert`` {date}: the Expert's play of the same deal from seat 0
+  [expert: {score, actions}, share: {number, date, you, expert, grid} once
+  the current game is that date's deal and over, else null]; kept by date
+
+- ``link``: the current game as a link's fragment, ``#game=...`` [link]
+  (see :mod:`.link`)
+- ``link_open`` {link}: resume the game a link holds, replayed and checked
+  [view, record_text, seats, log, events]; a ``LinkError`` saying why for a
+  link of another format or a game that does not replay, and the current
+  game is kept
 
 ``step`` and the review work on the current game however it began (``new``
 or ``load``) and follow it as it goes on: a :class:`.timeline.Timeline`
@@ -98,14 +121,25 @@ import time
 import traceback
 from typing import Any
 
+from . import daily
+from .account import RoundLuck, account, round_luck, turning_points
 from .bots import LEVELS, get_bot
 from .bots.strength import strengths_json
 from .cards import DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
-from .explain import evaluate, reason
+from .explain import hint, reason
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
-from .record import HUMAN, MAX_NAME_LENGTH, Aid, game_from_record, record_aids, record_seats
+from .link import game_of_link, link_of
+from .record import (
+    HUMAN,
+    MAX_NAME_LENGTH,
+    Aid,
+    game_from_record,
+    record_aids,
+    record_of,
+    record_seats,
+)
 from .review import Judgement, Review, judge, summarize
 from .table import ACTION_TABLE, GRID, Table, view
 from .timeline import Timeline
@@ -124,6 +158,10 @@ class _State:
         """The states of the table's game for ``step`` and the review, built on first use."""
         self.judged: dict[int, Judgement] = {}
         """The review's judgements of the timeline's decisions, by step."""
+        self.lucks: dict[int, RoundLuck] = {}
+        """The luck of the timeline's rounds, by round."""
+        self.experts: dict[str, Game] = {}
+        """The Expert's plays of the daily deals asked for, by date."""
         self.review_seat: int | None = None
         """The seat of the last ``review_start``, whose decisions are summed up."""
 
@@ -232,14 +270,15 @@ def _op_hint(req: dict[str, Any]) -> dict[str, Any]:
     if game.over:
         raise StateError("the game is over: there is nothing to hint")
     obs = game.observation(game.current)
-    # A stream of its own: the bots' streams (see _op_bot) never see a hint.
-    evaluation = evaluate(obs, random.Random(f"hint:{game.seed}:{game.moves}"))
-    hint = {
+    # A stream of its own (the bots' streams, see _op_bot, never see a hint),
+    # and the review's search of the same step: both name the same move.
+    evaluation = hint(obs, game.seed, game.moves)
+    told = {
         "action": evaluation.choice,
         "reason": reason(obs, evaluation),
         "options": [o.to_json() for o in evaluation.options],
     }
-    return {"hint": hint, **table.note("hint")}
+    return {"hint": told, **table.note("hint")}
 
 
 def _op_undo(req: dict[str, Any]) -> dict[str, Any]:
@@ -259,12 +298,16 @@ def _current_timeline() -> Timeline:
     if timeline is None or not timeline.starts_like(game):
         _state.timeline, _state.review_seat = Timeline(game), None
         _state.judged.clear()
+        _state.lucks.clear()
         return _state.timeline
     # The same game, or another after an undo or a load: judgements from
     # where the two part on are no longer of this game.
     kept = timeline.follow(game)
     for step in [s for s in _state.judged if s >= kept]:
         del _state.judged[step]
+    ends = timeline.round_ends
+    for r in [r for r in _state.lucks if r > len(ends) or ends[r - 1] > kept]:
+        del _state.lucks[r]  # a round not over, or one the game no longer shares
     return timeline
 
 
@@ -303,6 +346,72 @@ def _op_review_summary(req: dict[str, Any]) -> dict[str, Any]:
     return {"summary": summarize(review, [judged[s] for s in sorted(judged)])}
 
 
+def _luck(timeline: Timeline, round_no: int) -> RoundLuck:
+    if round_no not in _state.lucks:
+        _state.lucks[round_no] = round_luck(timeline, round_no)
+    return _state.lucks[round_no]
+
+
+def _op_review_luck(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    return {"luck": _luck(timeline, _whole(req, "round")).to_json()}
+
+
+def _op_review_account(req: dict[str, Any]) -> dict[str, Any]:
+    timeline = _current_timeline()
+    rounds = min(timeline.game.round, timeline.game.rounds)
+    lucks = [_luck(timeline, r) for r in range(1, rounds + 1)]
+    judged = [_judged[s] for s in sorted(_judged)]
+    return {
+        "account": account(timeline, judged, lucks),
+        "turning_points": turning_points(timeline, judged, lucks),
+    }
+
+
+def _date(req: dict[str, Any]) -> str:
+    date = req.get("date")
+    if not isinstance(date, str):
+        raise MalformedError(f"{req['op']!r} needs 'date', 'YYYY-MM-DD', not {brief(date)}")
+    daily.daily_seed(date)  # a MalformedError for a date that is not one
+    return date
+
+
+def _op_daily_new(req: dict[str, Any]) -> dict[str, Any]:
+    date, name = _date(req), req.get("name", "You")
+    record = record_of(daily.daily_game(date), daily.seats())
+    record["players"][0] = name  # checked as any record's names are
+    started = _start(game_from_record(record, LEVELS), daily.seats(), [])
+    info = {"number": daily.deal_number(date), "date": date, "format": daily.FORMAT}
+    return {**started, "daily": info}
+
+
+def _op_daily_expert(req: dict[str, Any]) -> dict[str, Any]:
+    date = _date(req)
+    seed = daily.daily_seed(date)
+    if date not in _state.experts:
+        _state.experts[date] = daily.expert_game(date)
+    expert = _state.experts[date]
+    game = _state.table.game if _state.table is not None else None
+    mine = game is not None and game.seed == seed and game.over and game.rounds == 1
+    return {
+        "expert": {"score": expert.totals[0], "actions": expert.history()},
+        "share": daily.share(date, game, expert) if game is not None and mine else None,
+    }
+
+
+def _op_link(req: dict[str, Any]) -> dict[str, Any]:
+    table = _state.current()
+    return {"link": link_of(table.game, table.seats)}
+
+
+def _op_link_open(req: dict[str, Any]) -> dict[str, Any]:
+    text = req.get("link")
+    if not isinstance(text, str):
+        raise MalformedError(f"'link_open' needs 'link', a game link, not {brief(text)}")
+    game, seats = game_of_link(text)
+    return _start(game, seats, [])
+
+
 _OPS = {
     "cards": _op_cards,
     "rules": _op_rules,
@@ -318,6 +427,12 @@ _OPS = {
     "review_start": _op_review_start,
     "review_judge": _op_review_judge,
     "review_summary": _op_review_summary,
+    "review_luck": _op_review_luck,
+    "review_account": _op_review_account,
+    "daily_new": _op_daily_new,
+    "daily_expert": _op_daily_expert,
+    "link": _op_link,
+    "link_open": _op_link_open,
 }
 
 

@@ -1,4 +1,5 @@
-"""``python -m dozito``: the deck, scoring a grid, replaying and reviewing a record, benchmarks.
+"""``python -m dozito``: the deck, scoring a grid, replaying, reviewing and linking a
+record, benchmarks.
 
 Bad input never prints a traceback: it exits with status 2 and one line on
 stderr naming the problem (argparse's usage errors included).
@@ -111,6 +112,28 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_link(args: argparse.Namespace) -> int:
+    from .link import link_of, record_of_link
+
+    if args.open is None:
+        if args.file is None:
+            raise MalformedError("'link' needs a record's file, or --open LINK")
+        record = parse_json(_read(args.file), "the record")
+        game = game_from_record(record)
+        print(args.base + link_of(game, record_seats(record, game.players)))
+        return 0
+    text = json.dumps(record_of_link(args.open), indent=2) + "\n"
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise MalformedError(f"cannot write {args.out}: {e}") from None
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.bots:
         from .lab.bot_bench import bench_bots
@@ -171,6 +194,11 @@ def _parser() -> argparse.ArgumentParser:
         "--seat", type=int, help="the seat judged, from 0 (default: the first human, else 0)"
     )
     p.add_argument("--json", action="store_true", help="print the judgements and summary as JSON")
+    p = add("link", cmd_link, "Print a dozito/1 record as a game link, or (--open) the reverse.")
+    p.add_argument("file", nargs="?", help="the record, a JSON file")
+    p.add_argument("--base", default="", help="the site's address the link starts with")
+    p.add_argument("--open", metavar="LINK", help="a game link: print (or --out) its record")
+    p.add_argument("--out", metavar="FILE", help="with --open: write the record there")
     p = add("bench", cmd_bench, "Measure the engine's speed (or, with --bots, the bots').")
     p.add_argument("--games", type=_count, default=300, help="games to play (default 300)")
     p.add_argument("--bots", action="store_true", help="time each bot level's decisions instead")

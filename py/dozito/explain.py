@@ -20,6 +20,7 @@ state: a hint is what the seat itself could work out.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, Final
@@ -33,11 +34,43 @@ from .errors import MalformedError, brief
 from .observation import HIDDEN, Observation
 from .scoring import ALL_UP, color_masks, groups
 
-HINT_BUDGET: Final = ExpertBudget(moves=2500, deals=60, drop_after=20, time_cap_s=0.12)
-"""The expert's search for a hint or a review: half a bot's play-out
-moves and deals, and a time cap of 120 ms (wall clock, so it holds in
-Pyodide, about three times slower than CPython), so a hint answers well
-under 400 ms in the browser (see ``docs/BENCHMARKS.md``)."""
+AID_BUDGET: Final = ExpertBudget(moves=10_000, deals=200, close_call=math.inf, time_cap_s=math.inf)
+"""The one search behind a hint and a review's judgement (:func:`aid_search`):
+twice the play-out moves of the expert's play
+(:data:`.bots.expert.DEFAULT_BUDGET`) and up to 200 deals (not 120);
+sharp's three best moves searched even when sharp sees a clear choice (so
+every decision gets a win chance for the review's chart); and no time
+cap, so that the answer depends only on the game and the step, never on the
+machine's load: the hint and the review of one decision name the same move.
+About 20 ms of CPU a decision in CPython (median), 70 ms in Pyodide (see
+``docs/BENCHMARKS.md``)."""
+
+
+def aid_rng(seed: int, step: int) -> random.Random:
+    """The aids' own random stream: the game's seed and the step, so a hint
+    or a judgement is the same on every run, and apart from the bots'."""
+    return random.Random(f"aid:{seed}:{step}")
+
+
+def aid_search(obs: Observation, seed: int, step: int, include: str | None = None) -> Search:
+    """The expert's search of the decision at ``step`` of the game of
+    ``seed``, seen from ``obs``: the one call to the expert that hints
+    (:func:`hint`) and the review (:func:`.review.judge`) make, with the same
+    stream and budget. ``include`` adds a move to the candidates (the
+    review's played move); it can change the search's pick, so the review
+    takes its best move from a search without it.
+
+    >>> from dozito import Game
+    >>> g = Game.new(["Ann", "Bob"], seed=3)
+    >>> aid_search(g.observation(0), g.seed, 0).action in g.legal_actions()
+    True
+    """
+    return search(obs, aid_rng(seed, step), AID_BUDGET, include)
+
+
+def hint(obs: Observation, seed: int, step: int) -> Evaluation:
+    """The hint at ``step``: the expert's evaluation from :func:`aid_search`."""
+    return evaluation_of(obs, aid_search(obs, seed, step))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +118,7 @@ def evaluate(
     obs: Observation,
     rng: random.Random,
     *,
-    budget: ExpertBudget = HINT_BUDGET,
+    budget: ExpertBudget = AID_BUDGET,
     include: str | None = None,
 ) -> Evaluation:
     """The expert's search from ``obs`` only; ``include`` (a legal action,
@@ -96,16 +129,17 @@ def evaluate(
     return evaluation_of(obs, search(obs, rng, budget, include))
 
 
-def evaluation_of(obs: Observation, found: Search) -> Evaluation:
+def evaluation_of(obs: Observation, found: Search, choice: str | None = None) -> Evaluation:
     """The evaluation a finished search of ``obs`` gives: for :func:`evaluate`,
-    and for the review, which also reads the search's deal-by-deal play-outs."""
+    and for the review, which also reads the search's deal-by-deal play-outs
+    (and names the ``choice`` of a search without its played move)."""
     legal = obs.legal_actions
     searched = {
         c.action: Option(c.action, c.now, _mean(c.points), _mean(c.worths), len(c.worths))
         for c in found.candidates
         if c.worths
     }
-    choice = found.action
+    choice = choice or found.action
     rest = sorted(
         (Option(a, v, None, None, 0) for a, v in zip(legal, found.values, strict=True)),
         key=lambda o: -o.now,
@@ -132,7 +166,7 @@ def _lead(obs: Observation) -> int:
     return score[obs.seat] - max(s for p, s in enumerate(score) if p != obs.seat)
 
 
-def _placement(obs: Observation, seat: int, card: int, spot: int) -> dict[str, Any]:
+def placement(obs: Observation, seat: int, card: int, spot: int) -> dict[str, Any]:
     """What placing ``card`` on ``spot`` of ``seat``'s grid does now: the
     points it adds and the size of the same-colour group it is part of then
     (1: none)."""
@@ -172,7 +206,7 @@ def _discard_reason(obs: Observation, pile: int) -> dict[str, Any]:
     nxt = (obs.seat + 1) % obs.players
     if covered and (obs.ender < 0 or nxt != obs.ender):
         top = covered[-1]
-        given = _placement(obs, nxt, top, _best_spot(obs, nxt, top))
+        given = placement(obs, nxt, top, _best_spot(obs, nxt, top))
         other = _worth_to(obs, nxt, kept[-1]) if kept else CASUAL_WEIGHTS.draw
         if given["points"] > 0 and _worth_to(obs, nxt, top) > other:
             return {"kind": "deny_discard", "pile": pile, "card": CODES[top], "seat": nxt,
@@ -207,9 +241,9 @@ def reason(obs: Observation, evaluation: Evaluation) -> dict[str, Any]:
         return {
             "kind": "take_pile",
             "pile": arg,
-            **_placement(obs, seat, top, _best_spot(obs, seat, top)),
+            **placement(obs, seat, top, _best_spot(obs, seat, top)),
         }
-    placed = _placement(obs, seat, obs.hand, arg)
+    placed = placement(obs, seat, obs.hand, arg)
     face_down = obs.grids[seat][arg - 1] == HIDDEN
     if face_down and obs.up[seat] | 1 << arg - 1 == ALL_UP:
         return {"kind": "end_round", "spot": arg, "lead": _lead(obs)}

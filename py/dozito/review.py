@@ -5,7 +5,9 @@ legal action (a forced move tells nothing of how a player plays).
 :func:`judge` weighs the move played there against the expert's best, from
 the seat's observation at that moment (never the hidden cards), with the
 expert's own search (:func:`.bots.expert.search`) made deeper and wider
-(:data:`REVIEW_BUDGET`); :func:`summarize` sums a seat's judgements up.
+(:data:`.explain.AID_BUDGET`), the very search a hint makes
+(:func:`.explain.aid_search`), so both name the same best move;
+:func:`summarize` sums a seat's judgements up.
 
 A move is a *mistake* when the best move's chance of winning beats the
 played one's by :data:`MISTAKE_Z` standard errors of their paired
@@ -25,28 +27,15 @@ differences (both are played out on the same sampled deals) and by at least
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .bots.expert import ExpertBudget, _z_score
-from .bots.expert import search as expert_search
+from .bots.expert import _z_score
 from .errors import MalformedError
-from .explain import Option, evaluation_of, reason
+from .explain import Option, aid_search, evaluation_of, reason
 from .timeline import Timeline
 
-REVIEW_BUDGET: Final = ExpertBudget(
-    moves=10_000, deals=200, close_call=math.inf, time_cap_s=math.inf
-)
-"""The review's search: twice the play-out moves of the expert's play
-(:data:`.bots.expert.DEFAULT_BUDGET`) and up to 200 deals (not 120);
-sharp's three best moves and the played one searched even when sharp sees
-a clear choice (so every decision gets a win chance for the chart); and no
-time cap, so that a judgement depends only on the game and the step, never
-on the machine's load. About 40 ms of CPU a decision in CPython, 70 ms in Pyodide (see
-``docs/BENCHMARKS.md``)."""
 MISTAKE_Z: Final = 3.0
 """Standard errors by which the best move must beat the played one: the
 expert itself switches at 2 (``ExpertBudget.confidence``); at 3 its own
@@ -136,24 +125,24 @@ class Judgement:
         }
 
 
-def review_rng(seed: int, step: int) -> random.Random:
-    """The judgement's own random stream: the game's seed and the step, so a
-    review is the same on every run, and apart from the bots' and the hints'."""
-    return random.Random(f"review:{seed}:{step}")
-
-
-def judge(timeline: Timeline, step: int, budget: ExpertBudget = REVIEW_BUDGET) -> Judgement:
+def judge(timeline: Timeline, step: int) -> Judgement:
     """The expert's judgement of the decision at ``step`` (a
-    :class:`MalformedError` if no seat had a choice there)."""
+    :class:`MalformedError` if no seat had a choice there): its best move is
+    the hint's at that step, and the played move is weighed against it on
+    the same sampled deals."""
     if not 0 <= step < timeline.steps or timeline.choices(step) < 2:
         raise MalformedError(f"step {step} is no decision: nobody had a choice there")
     state, _ = timeline.at(step)
     seat = state.current
     played = timeline.actions[step]
     obs = state.observation(seat)
-    found = expert_search(obs, review_rng(state.seed, step), budget, played)
-    evaluation = evaluation_of(obs, found)
+    found = aid_search(obs, state.seed, step)
     best = found.action
+    if all(c.action != played for c in found.candidates):
+        # Searched again with the played move among the candidates, for its
+        # numbers; the best move stays the one the hint names.
+        found = aid_search(obs, state.seed, step, played)
+    evaluation = evaluation_of(obs, found, best)
     points = win = z = 0.0
     if best != played:
         by_action = {c.action: c for c in found.candidates}

@@ -1,5 +1,5 @@
-"""Hint latency: ``explain.evaluate`` + ``reason`` with ``HINT_BUDGET`` and
-the bridge's hint stream, at every real decision of seat 0 in the games
+"""Hint latency: ``explain.hint`` + ``reason`` (the bridge's hint: the
+aids' search with ``AID_BUDGET`` and stream), at every real decision of seat 0 in the games
 ``dozito bench --bots`` plays (expert against casual, 2 to 5 players).
 
     .venv/bin/python tests/bench/hint_latency.py [GAMES]
@@ -18,7 +18,7 @@ import time
 
 from dozito import Game
 from dozito.bots import get_bot
-from dozito.explain import evaluate, reason
+from dozito.explain import hint, reason
 
 
 def test_hint_latency(games: int = 4) -> None:
@@ -32,7 +32,7 @@ def test_hint_latency(games: int = 4) -> None:
             if game.current == 0:
                 if len(obs.legal_actions) > 1:
                     t, c = time.perf_counter(), time.process_time()
-                    ev = evaluate(obs, random.Random(f"hint:{game.seed}:{game.moves}"))
+                    ev = hint(obs, game.seed, game.moves)
                     reason(obs, ev)
                     wall.append((time.perf_counter() - t) * 1000)
                     cpu.append((time.process_time() - c) * 1000)

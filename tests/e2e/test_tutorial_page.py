@@ -4,7 +4,9 @@ and a game from the address never opens it nor its first-visit offer."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -13,6 +15,10 @@ from test_saves import click_some
 
 COACHED = "[data-coach=true]"
 DONE = "[data-testid=tutorial-done]"
+SCRIPTED = len(
+    json.loads((Path(__file__).parents[2] / "web/tutorial/script.json").read_text())["steps"]
+)
+"""The scripted human actions: one coached click each."""
 
 
 def coached(page: Page) -> int:
@@ -55,8 +61,10 @@ def test_the_tutorial_played_by_its_coach_alone(page: Page, site_url: str) -> No
         clicks += 1
         assert clicks < 40, "the tutorial does not end"
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "game-over")
-    # 1 welcome + 17 scripted actions + the round's scoring.
-    assert clicks == 19
+    # 1 welcome + the scripted actions + the round's scoring.
+    assert clicks == SCRIPTED + 2
+    # Following the coach wins, and the closing words say so.
+    assert "you won" in page.locator("#coach .coach__text").inner_text()
     assert page.evaluate("localStorage.getItem('dozito.save')") == saved
 
     page.click(DONE)
@@ -129,7 +137,7 @@ def test_the_coach_and_the_whole_grid_fit_a_phone(
         target.click()
         steps += 1
         assert steps < 30, "the tutorial does not end"
-    assert steps == 17
+    assert steps == SCRIPTED
     # The scoring grids show the STOP placed in the tutorial, whole.
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "round-end")
     assert page.locator(".scoring .card__badge--stop").count() >= 1

@@ -2,8 +2,10 @@
 // (web/tutorial/script.json, made and checked by py/dozito/lab/tutorial.py).
 // The coach points at the one element the script plays next (data-coach) and
 // says what to do and why; every other target is taken off the table, so the
-// game can only follow the script. The page never saves this game.
-import { cardName } from "./cards.js";
+// game can only follow the script. The page never saves this game. What the
+// coach says of a placed card (its spot, the group it joins) is the engine's
+// fact in the script (step.placed), checked against the game by the tests.
+import { cardInfo, cardName } from "./cards.js";
 import { t } from "./i18n.js";
 
 const SCRIPT_URL = "tutorial/script.json";
@@ -50,20 +52,28 @@ export class Tutorial {
   coach(session) {
     if (this.welcoming) return { text: t("tutorial.intro", { bot: t("botName.rookie") }), wait: true };
     const phase = session.phase;
-    if (phase === "game-over") return { text: t("tutorial.done"), done: true };
+    if (phase === "game-over") return { text: this.closing(session.view), done: true };
     if (phase === "round-end") return { text: t("tutorial.scoring"), action: "continue" };
     if (!session.humanToPlay) return { text: t("tutorial.wait", { bot: t("botName.rookie") }), action: null };
     const step = this.steps[this.next];
-    return { text: t(`tutorial.say.${step.say}`, this.words(step.action, session.view)), action: step.action };
+    return { text: t(`tutorial.say.${step.say}`, this.words(step, session.view)), action: step.action };
   }
 
-  /** The card, spot and pile the coach's sentence names. */
-  words(action, view) {
-    const [kind, arg] = action.split(":");
+  /** The closing words, by the engine's outcome: the learner's win or the rookie's. */
+  closing(view) {
+    const [you, bot] = view.totals;
+    return t(`tutorial.done${view.outcome.places[0] === 1 ? "Won" : "Lost"}`, { you, bot });
+  }
+
+  /** The card, spot, pile and group the coach's sentence names. */
+  words(step, view) {
+    const [kind, arg] = step.action.split(":");
     const number = Number(arg);
     const words = { spot: number, pile: t(`pile.discard.${number}`) };
     if (view.hand) words.card = cardName(view.hand);
     if (kind === "take") words.card = cardName(view.discard_tops[number]);
+    const placed = step.placed;
+    if (placed) Object.assign(words, { spot: placed.spot, group: placed.group, color: t(`color.${cardInfo(placed.card).color}`) });
     return words;
   }
 }

@@ -8,7 +8,8 @@ and the move number), so the same seed and actions always give the same game.
 
 ``python -m dozito.lab.tutorial`` searches seeds (the engine's own deal) and
 random human plays biased towards flipping cards, keeps the shortest one that
-shows every feature of :data:`FEATURES`, and writes the script; tests replay it
+shows every feature of :data:`FEATURES` and that the human wins, and writes
+the script; tests replay it
 through the bridge (tests/test_tutorial.py) so an engine change that breaks it
 fails CI.
 """
@@ -23,9 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..actions import decode
 from ..bots import get_bot
 from ..cards import CARD_IDS, KINDS
 from ..events import event_json
+from ..explain import placement
 from ..game import CHOOSE, MUST_DISCARD, START, Game
 from ..record import load_record
 
@@ -169,6 +172,8 @@ def search(seeds: range, tries: int) -> tuple[int, int, Played] | None:
                     continue
                 if not set(FEATURES) <= set(played.met):
                     continue
+                if played.game.winners != [HUMAN]:  # the coach's game is the learner's win
+                    continue
                 if best is None or len(played.actions) < len(best[2].actions):
                     best = (seed, first, played)
     return best
@@ -176,20 +181,46 @@ def search(seeds: range, tries: int) -> tuple[int, int, Played] | None:
 
 def coach_steps(seed: int, first: int, actions: list[str]) -> list[dict[str, Any]]:
     """One coach step per human action: the key of what the coach says, from
-    what the action does in this game (a flip, a STOP, a forced discard ...)."""
+    what the action does in this game (a flip, a STOP, a forced discard ...),
+    and for a placed card the facts its words rest on (:func:`placed_facts`)."""
     game = start(seed, first)
     steps: list[dict[str, Any]] = []
     chain = 0
-    for action in actions:
+    for i, action in enumerate(actions):
         while game.current != HUMAN:
             game.apply(rookie_move(game))
         before = game.clone()
         if game.mode == START:
             chain = 0
+        facts = placed_facts(before, action, actions[i + 1] if i + 1 < len(actions) else "")
         events = [event_json(e) for e in game.apply(action)]
         found, chain = features_of(before, action, events, chain)
-        steps.append({"action": action, "say": _say(before, action, events, found)})
+        say = _say(before, action, events, found)
+        if facts is not None and facts["group"] >= 2 and say in GROUP_WORDS:
+            say += "Group"
+        steps.append({"action": action, "say": say, **({"placed": facts} if facts else {})})
     return steps
+
+
+GROUP_WORDS = ("take", "placeFlip", "placeJoker", "placeUp")
+"""Steps whose words say "it joins your group" (key + ``Group``) when it does."""
+
+
+def placed_facts(game: Game, action: str, then: str) -> dict[str, Any] | None:
+    """What the card a ``place`` (or a ``take`` followed by the place
+    ``then``) puts in the human's grid does there: its code, its spot and
+    the size of the same-colour group of face-up cards it is part of then
+    (1: none), from :func:`.explain.placement`."""
+    kind, arg = decode(action)
+    if kind == "take":
+        card = game.piles[arg][-1]
+        kind, arg = decode(then)
+    else:
+        card = game.hand
+    if kind != "place":
+        return None
+    facts = placement(game.observation(HUMAN), HUMAN, card, arg)
+    return {"card": facts["card"], "spot": facts["spot"], "group": facts["group"]}
 
 
 def _say(before: Game, action: str, events: list[dict[str, Any]], found: set[str]) -> str:
