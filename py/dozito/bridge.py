@@ -361,7 +361,7 @@ def _op_review_account(req: dict[str, Any]) -> dict[str, Any]:
     timeline = _current_timeline()
     rounds = min(timeline.game.round, timeline.game.rounds)
     lucks = [_luck(timeline, r) for r in range(1, rounds + 1)]
-    judged = [_judged[s] for s in sorted(_judged)]
+    judged = [_state.judged[s] for s in sorted(_state.judged)]
     return {
         "account": account(timeline, judged, lucks),
         "turning_points": turning_points(timeline, judged, lucks),
