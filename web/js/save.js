@@ -3,6 +3,7 @@
 // storage throws on `localStorage` itself, a full one on setItem); none may
 // stop the page, so every one goes through readItem / writeItem. A save that
 // cannot be used is moved aside to BROKEN_KEY rather than thrown away.
+import { checkPrefs } from "./prefs.js";
 import { SAVE_VERSION, seatName } from "./session.js";
 
 const SAVE_KEY = "dozito.save";
@@ -85,24 +86,43 @@ export function unwrapSave(save) {
   throw new SaveError(`version ${JSON.stringify(save.version)}`);
 }
 
+/**
+ * Keep text that could not be used under brokenKey for a bug report, never
+ * over an earlier copy: a second one goes to brokenKey.2, and so on up to
+ * .9 (a storage filled with copies keeps the first ones).
+ */
+export function setAside(brokenKey, text) {
+  for (let n = 1; n <= 9; n++) {
+    const key = n === 1 ? brokenKey : `${brokenKey}.${n}`;
+    const there = readItem(key);
+    if (there === text) return;
+    if (there === null) {
+      writeItem(key, text);
+      return;
+    }
+  }
+}
+
 /** Move an unusable save out of the way, keeping it for a bug report if there is room. */
 export function setAsideGame() {
   const text = readItem(SAVE_KEY);
   // Removed first: in a full storage that frees the room for its copy.
   removeItem(SAVE_KEY);
-  if (text !== null) writeItem(BROKEN_KEY, text);
+  if (text !== null) setAside(BROKEN_KEY, text);
 }
 
 let prefs = null; // read once, then kept here
 
+/** The preferences, each one checked (prefs.js): an unusable one is left out and the default used. */
 export function readPrefs() {
   if (prefs === null) {
+    let stored = null;
     try {
-      prefs = JSON.parse(readItem(PREFS_KEY));
+      stored = JSON.parse(readItem(PREFS_KEY));
     } catch {
-      prefs = null;
+      // Not JSON: no preference is usable.
     }
-    if (!prefs || typeof prefs !== "object" || Array.isArray(prefs)) prefs = {};
+    ({ prefs } = checkPrefs(stored));
   }
   return prefs;
 }

@@ -1,8 +1,11 @@
 // The statistics in localStorage, through save.js's guarded access (blocked
-// or full storage never stops the page). Stored data that cannot be used is
-// moved aside to BROKEN_KEY, like a bad save, and the caller tells the player.
-import { readItem, removeItem, writeItem } from "./save.js";
-import { checkStats, emptyStats } from "./stats.js";
+// or full storage never stops the page). Stored data is read field by field
+// (stats-check.js): a copy of the text as stored goes to BROKEN_KEY (never
+// over an earlier copy) when any part of it had to be left out, the rest is
+// kept and stored again, and the caller tells the player.
+import { readItem, removeItem, setAside, writeItem } from "./save.js";
+import { checkStats } from "./stats-check.js";
+import { emptyStats } from "./stats.js";
 
 const STATS_KEY = "dozito.stats";
 const BROKEN_KEY = "dozito.stats.broken";
@@ -11,13 +14,19 @@ const BROKEN_KEY = "dozito.stats.broken";
 export function readStats() {
   const text = readItem(STATS_KEY);
   if (text === null) return { stats: emptyStats(), broken: null };
+  let checked;
   try {
-    return { stats: checkStats(JSON.parse(text)), broken: null };
+    checked = checkStats(JSON.parse(text));
   } catch (error) {
-    removeItem(STATS_KEY);
-    writeItem(BROKEN_KEY, text);
+    removeItem(STATS_KEY); // first: in a full storage that frees the room for its copy
+    setAside(BROKEN_KEY, text);
     return { stats: emptyStats(), broken: error.message };
   }
+  const { stats, problems } = checked;
+  if (!problems.length) return { stats, broken: null };
+  setAside(BROKEN_KEY, text);
+  storeStats(stats);
+  return { stats, broken: problems.join(", ") };
 }
 
 /**
