@@ -257,3 +257,12 @@ def test_review_help_and_bad_input(tmp_path: Path) -> None:
     assert_bad_input(run("review", write(tmp_path, "{oops")), "not valid JSON")
     bad = {"format": "dozito/1", "players": ["A", "B"], "actions": ["draw", "take:0"]}
     assert_bad_input(run("review", write(tmp_path, bad)), "action 1")
+
+
+def test_replay_reads_a_record_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """A BOM (as some editors save) is the file's encoding, as the page's import reads it."""
+    game = Game.new(["Ann", "Bob"], seed=3)
+    game.apply("draw")
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(game.to_record()).encode())
+    assert ok_json("replay", str(path)) == game.to_json()
