@@ -121,7 +121,7 @@ beforeEach(() => {
 test("stats stored come back the same", () => {
   const stats = addGame(emptyStats(), game(1));
   assert.equal(storeStats(stats), true);
-  assert.deepEqual(readStats(), { stats, broken: null });
+  assert.deepEqual(readStats(), { stats, broken: null, partial: false });
 });
 
 test("unusable stored stats are set aside, and the page starts from empty ones", () => {

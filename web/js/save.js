@@ -8,6 +8,7 @@ import { SAVE_VERSION, seatName } from "./session.js";
 
 const SAVE_KEY = "dozito.save";
 const BROKEN_KEY = "dozito.save.broken";
+const KEPT_KEY = "dozito.save.kept";
 const PREFS_KEY = "dozito.prefs";
 
 /** Problems are returned, not thrown, so the caller can tell the player. */
@@ -44,6 +45,18 @@ export function removeItem(key) {
 /** Store the save wrapper; false if the browser refused it (the game goes on unsaved). */
 export function storeGame(save) {
   return writeItem(SAVE_KEY, JSON.stringify(save));
+}
+
+/** The stored save wrapper and the kept one, as stored (for a backup): {game, kept}, null where none is usable JSON. */
+export function readSaveWrappers() {
+  const parse = (key) => {
+    try {
+      return JSON.parse(readItem(key));
+    } catch {
+      return null;
+    }
+  };
+  return { game: parse(SAVE_KEY), kept: parse(KEPT_KEY) };
 }
 
 /** The saved game as Session.load takes it, null if there is none; throws SaveError if it is unusable. */
@@ -100,6 +113,20 @@ export function setAside(brokenKey, text) {
       writeItem(key, text);
       return;
     }
+  }
+}
+
+/** Keep a game in progress that an address's game replaces, to go back to; false if the storage refused. */
+export function keepGame(save) {
+  return writeItem(KEPT_KEY, JSON.stringify(save));
+}
+
+/** The kept game as Session.load takes it, null if there is none or it is unusable. */
+export function readKeptGame() {
+  try {
+    return unwrapSave(JSON.parse(readItem(KEPT_KEY)));
+  } catch {
+    return null;
   }
 }
 

@@ -10,23 +10,23 @@ import { emptyStats } from "./stats.js";
 const STATS_KEY = "dozito.stats";
 const BROKEN_KEY = "dozito.stats.broken";
 
-/** {stats, broken}: broken is the reason stored stats were set aside, else null. */
+/** {stats, broken, partial}: broken is why stored stats (all of them, or a part if partial) were set aside, else null. */
 export function readStats() {
   const text = readItem(STATS_KEY);
-  if (text === null) return { stats: emptyStats(), broken: null };
+  if (text === null) return { stats: emptyStats(), broken: null, partial: false };
   let checked;
   try {
     checked = checkStats(JSON.parse(text));
   } catch (error) {
     removeItem(STATS_KEY); // first: in a full storage that frees the room for its copy
     setAside(BROKEN_KEY, text);
-    return { stats: emptyStats(), broken: error.message };
+    return { stats: emptyStats(), broken: error.message, partial: false };
   }
   const { stats, problems } = checked;
-  if (!problems.length) return { stats, broken: null };
+  if (!problems.length) return { stats, broken: null, partial: false };
   setAside(BROKEN_KEY, text);
   storeStats(stats);
-  return { stats, broken: problems.join(", ") };
+  return { stats, broken: problems.join(", "), partial: true };
 }
 
 /**

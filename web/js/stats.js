@@ -149,4 +149,3 @@ export function playerNames(stats) {
   const played = (name) => stats.players[name].games + stats.players[name].hinted.games;
   return Object.keys(stats.players).sort((a, b) => played(b) - played(a) || a.localeCompare(b));
 }
-
