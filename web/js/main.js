@@ -206,6 +206,8 @@ function onHint(event) {
     }
     if (session.view !== view) return; // the game moved on meanwhile
     showHint();
+    // The button, disabled while the expert thought, dropped the focus to <body>: the suggested move takes it.
+    if (document.activeElement === document.body) (el.board.querySelector("[data-hint]") ?? el.aids.querySelector("[data-testid=hint]"))?.focus();
     await saveGame(); // the record notes the hint
   });
 }
