@@ -25,8 +25,14 @@ navigator.storage.persisted = async () => window.persistAsked > 0;
 """
 
 
+def stats_open(page: Page) -> None:
+    """The statistics screen, opened unless it is open already."""
+    if page.locator(VIEW).is_hidden():
+        open_stats(page)
+
+
 def back_up(page: Page, path: Path) -> dict[str, Any]:
-    open_stats(page)
+    stats_open(page)
     with page.expect_download() as download:
         page.click("[data-testid=stats-backup]")
     download.value.save_as(path)
@@ -37,7 +43,7 @@ def back_up(page: Page, path: Path) -> dict[str, Any]:
 
 
 def restore(page: Page, path: Path) -> None:
-    open_stats(page)
+    stats_open(page)
     page.set_input_files("[data-testid=restore-file]", str(path))
 
 
