@@ -277,3 +277,12 @@ def test_link_refuses_what_is_no_game_link() -> None:
     assert_bad_input(run("link", "--open", "#game=d7.xyz"), "format 'd7'")
     assert_bad_input(run("link", "--open", "#game=d1.xyz"), "damaged")
     assert_bad_input(run("link"), "needs a record's file, or --open LINK")
+
+
+def test_replay_reads_a_record_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """A BOM (as some editors save) is the file's encoding, as the page's import reads it."""
+    game = Game.new(["Ann", "Bob"], seed=3)
+    game.apply("draw")
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(game.to_record()).encode())
+    assert ok_json("replay", str(path)) == game.to_json()

@@ -138,3 +138,24 @@ def test_record_of_keeps_the_seats_it_is_given() -> None:
     rec = record_of(g, ["random", "human"])
     assert rec["seats"] == ["random", "human"] and "seats" not in g.to_record()
     assert load_record(json.dumps(rec)) == g
+
+
+@pytest.mark.parametrize(
+    ("arguments", "key"),
+    [
+        ({"rounds": True}, "rounds"),
+        ({"rounds": 2.0}, "rounds"),
+        ({"first_player": 0.5}, "first_player"),
+        ({"first_player": False}, "first_player"),
+        ({"seed": 1.0}, "seed"),
+        ({"seed": "7"}, "seed"),
+    ],
+)
+def test_new_refuses_what_its_own_record_would_refuse(arguments: dict[str, Any], key: str) -> None:
+    with pytest.raises(MalformedError, match=f"{key} must be an integer"):
+        Game.new(["Ann", "Bob"], **arguments)
+
+
+def test_every_game_new_makes_comes_back_from_its_own_record() -> None:
+    game = Game.new(["Ann", "Bob", "Cy"], rounds=3, first_player=2, seed=2**70)
+    assert Game.from_record(game.to_record()) == game

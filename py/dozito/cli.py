@@ -65,7 +65,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8") as f:
+        # utf-8-sig: a byte order mark is the file's encoding, not its text (as a browser reads it).
+        with open(path, encoding="utf-8-sig") as f:
             return f.read(MAX_CHARS + 1)  # one too many is enough to refuse it
     except (OSError, UnicodeDecodeError) as e:
         raise MalformedError(f"cannot read {path}: {e}") from None

@@ -241,6 +241,10 @@ class Game:
         """Start a game. ``decks`` (card ids) fix the deal of rounds 1, 2, ...;
         other rounds are shuffled from ``seed``."""
         n = len(players)
+        # A bool or a float would start a game that its own record refuses.
+        for key, value in (("rounds", rounds), ("first_player", first_player), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise MalformedError(f"{key} must be an integer, not {value!r}")
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise MalformedError(f"a game needs 2 to 5 players, not {n}")
         if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:

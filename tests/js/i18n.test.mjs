@@ -2,7 +2,7 @@
 // fallback key by key, and a missing key shown as itself.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { t, useCatalogs } from "../../web/js/i18n.js";
+import { pickLanguage, t, useCatalogs } from "../../web/js/i18n.js";
 import { catalog } from "./catalogs.mjs";
 
 const english = { greet: "Hello, {who}", "card.one": "1 card", "card.other": "{count} cards", onlyEnglish: "English only" };
@@ -43,4 +43,20 @@ test("a key no catalog has is shown as itself, with a warning", (context) => {
   useCatalogs("en", english, english);
   assert.equal(t("no.such.key"), "no.such.key");
   assert.deepEqual(warn.mock.calls[0].arguments, ["i18n: missing message no.such.key"]);
+});
+
+test("the language is the first one wanted that has a catalog; Object's own words name none", () => {
+  const available = { en: "English", fr: "Français", de: "Deutsch" };
+  assert.equal(pickLanguage(available, ["fr-CA", "de"]), "fr");
+  assert.equal(pickLanguage(available, [null, "", "DE-at"]), "de");
+  for (const odd of ["constructor", "__proto__", "Constructor-CA", "toString", "hasOwnProperty-x"]) {
+    assert.equal(pickLanguage(available, [odd]), "en", odd);
+    assert.equal(pickLanguage(available, [odd, "fr"]), "fr", odd);
+  }
+});
+
+test("a key named like an Object property is a missing message, not a function", (context) => {
+  context.mock.method(console, "warn", () => {});
+  useCatalogs("en", english, english);
+  for (const key of ["constructor", "toString", "__proto__"]) assert.equal(t(key), key);
 });

@@ -3,15 +3,16 @@
 // and the store setting unusable data aside and shedding old records when full.
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
-import { RECENT_GAMES, addGame, checkStats, emptyStats, gameId, gameSummary, playerFigures, playerNames, scoreHistory } from "../../web/js/stats.js";
+import { checkStats } from "../../web/js/stats-check.js";
+import { RECENT_GAMES, addGame, emptyStats, gameId, gameSummary, playerFigures, playerNames, scoreHistory } from "../../web/js/stats.js";
 import { readStats, storeStats } from "../../web/js/stats-store.js";
 import { installStorage } from "./memory-storage.mjs";
 
 const LEVELS = ["rookie", "casual", "sharp", "expert"];
 
 /** A finished game's summary: Ann (human) against the given bots; Ann's totals per round. */
-function game(n, { bots = ["casual"], annRounds = [10], won = true, hinted = false, log = [], chains = null } = {}) {
-  const names = ["Ann", ...bots.map((_, i) => `Bot ${i + 1}`)];
+function game(n, { bots = ["casual"], annRounds = [10], won = true, hinted = false, log = [], chains = null, name = "Ann" } = {}) {
+  const names = [name, ...bots.map((_, i) => `Bot ${i + 1}`)];
   const rounds = annRounds.map((score) => [score, ...bots.map(() => 5)]);
   const totals = names.map((_, seat) => rounds.reduce((sum, round) => sum + round[seat], 0));
   const aids = hinted ? [{ type: "aid", kind: "hint" }] : [];
@@ -114,17 +115,17 @@ beforeEach(() => {
 test("stats stored come back the same", () => {
   const stats = addGame(emptyStats(), game(1));
   assert.equal(storeStats(stats), true);
-  assert.deepEqual(readStats(), { stats, broken: null });
+  assert.deepEqual(readStats(), { stats, broken: null, partial: false });
 });
 
 test("unusable stored stats are set aside, and the page starts from empty ones", () => {
-  for (const text of ["{not json", '{"version":99}', '{"version":1,"ids":[],"recent":[],"players":{"Ann":{}}}']) {
+  for (const [n, text] of ["{not json", '{"version":99}', "[]"].entries()) {
     storage.setItem("dozito.stats", text);
     const { stats, broken } = readStats();
     assert.deepEqual(stats, emptyStats());
     assert.ok(broken);
     assert.equal(storage.getItem("dozito.stats"), null);
-    assert.equal(storage.getItem("dozito.stats.broken"), text);
+    assert.equal(storage.getItem(n ? `dozito.stats.broken.${n + 1}` : "dozito.stats.broken"), text);
   }
 });
 
@@ -133,7 +134,7 @@ test("a full storage loses the oldest records first, never the counts", () => {
   for (let n = 1; n <= 3; n++) stats = addGame(stats, { ...game(n), record: "x".repeat(1000) });
   storage.limit = JSON.stringify(stats).length - 1500; // room for one record less than two
   assert.equal(storeStats(stats), true);
-  const kept = checkStats(JSON.parse(storage.getItem("dozito.stats")));
+  const kept = checkStats(JSON.parse(storage.getItem("dozito.stats"))).stats;
   assert.deepEqual(
     kept.recent.map((g) => g.record !== null),
     [true, false, false],
@@ -141,4 +142,75 @@ test("a full storage loses the oldest records first, never the counts", () => {
   assert.equal(kept.players.Ann.games, 3);
   storage.limit = 10;
   assert.equal(storeStats(stats), false); // refused, and no exception
+});
+
+// --- names that are also JavaScript's own words (issue #27) ---------------------
+
+const ODD_NAMES = ["toString", "constructor", "valueOf", "hasOwnProperty", "__proto__", "isPrototypeOf"];
+
+test("a player named like an Object property is counted like any other name, and stored", () => {
+  for (const name of ODD_NAMES) {
+    let stats = addGame(emptyStats(), game(1, { name, won: true }));
+    stats = addGame(stats, game(2, { name, won: false, hinted: true }));
+    stats = addGame(stats, game(3, { name: "Ann", won: true }));
+    const odd = playerFigures(stats, name, LEVELS);
+    assert.equal(odd.games, 1, name);
+    assert.equal(odd.wins, 1, name);
+    assert.deepEqual(odd.hinted, { games: 1, wins: 0, winRate: 0 }, name);
+    assert.deepEqual(playerNames(stats).sort(), ["Ann", name].sort(), name);
+    storeStats(stats);
+    const back = readStats();
+    assert.equal(back.broken, null, name);
+    assert.equal(playerFigures(back.stats, name, LEVELS).games, 1, name);
+    assert.equal(playerFigures(back.stats, "Ann", LEVELS).games, 1, name);
+  }
+});
+
+test("a name never met has empty figures, even one Object.prototype holds", () => {
+  for (const name of ODD_NAMES) assert.equal(playerFigures(emptyStats(), name, LEVELS).games, 0, name);
+});
+
+test("two hot-seat humans of one name count one game under that name", () => {
+  const summary = gameSummary({
+    id: "hotseat",
+    date: "2026-12-01T10:00:00Z",
+    view: { names: ["Ann", "Ann"], totals: [10, 20], winners: [1], round_scores: [[10, 20]], best_chains: [0, 0] },
+    seats: [{ kind: "human" }, { kind: "human" }],
+    log: [],
+    record: "{}",
+  });
+  const ann = playerFigures(addGame(emptyStats(), summary), "Ann", LEVELS);
+  assert.equal(ann.games, 1);
+  assert.equal(ann.meanRound, 10); // the first seat of the name
+});
+
+test("stored stats are read field by field: a bad player or recent game is left out, the rest kept", () => {
+  let stats = addGame(emptyStats(), game(1, { name: "Ann" }));
+  stats = addGame(stats, game(2, { name: "Bob" }));
+  const stored = JSON.parse(JSON.stringify(stats));
+  stored.players.Bob.games = null;
+  stored.recent.push({ id: "odd", names: "Ann" }, 42);
+  const text = JSON.stringify(stored);
+  storage.setItem("dozito.stats", text);
+  const { stats: read, broken } = readStats();
+  assert.match(broken, /player "Bob"/);
+  assert.match(broken, /recent games/);
+  assert.equal(playerFigures(read, "Ann", LEVELS).games, 1);
+  assert.deepEqual(playerNames(read), ["Ann"]);
+  assert.deepEqual(
+    read.recent.map((g) => g.id),
+    ["game-2", "game-1"],
+  );
+  assert.equal(storage.getItem("dozito.stats.broken"), text); // the whole text as it was
+  assert.equal(readStats().broken, null); // what was kept is stored again, clean
+  assert.equal(addGame(read, game(2, { name: "Bob" })), read); // a kept game is never counted twice
+});
+
+test("a copy set aside is never overwritten by a later one", () => {
+  storage.setItem("dozito.stats", "{first");
+  readStats();
+  storage.setItem("dozito.stats", "{second");
+  readStats();
+  assert.equal(storage.getItem("dozito.stats.broken"), "{first");
+  assert.equal(storage.getItem("dozito.stats.broken.2"), "{second");
 });

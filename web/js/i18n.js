@@ -17,12 +17,17 @@ async function fetchJson(path) {
   return response.json();
 }
 
-/** The language to use: ?lang=, then the saved choice, then the browser's. */
-function pickLanguage(available) {
-  const wanted = [new URLSearchParams(location.search).get("lang"), readItem(PREF_KEY), ...(navigator.languages || [navigator.language])];
+/** The languages asked for, first first: ?lang=, then the saved choice, then the browser's. */
+const wantedLanguages = () => [new URLSearchParams(location.search).get("lang"), readItem(PREF_KEY), ...(navigator.languages || [navigator.language])];
+
+/**
+ * The first wanted language available (languages.json's {code: name}), else
+ * English: pickLanguage({en: "English", fr: "Français"}, ["fr-CA"]) is "fr".
+ */
+export function pickLanguage(available, wanted = wantedLanguages()) {
   for (const tag of wanted) {
     const base = (tag || "").toLowerCase().split("-")[0];
-    if (base && available[base]) return base;
+    if (base && Object.hasOwn(available, base)) return base; // "constructor" names no catalog
   }
   return FALLBACK;
 }
@@ -50,8 +55,9 @@ export function saveLanguage(lang) {
   writeItem(PREF_KEY, lang);
 }
 
+/** A catalog's own message for key (never one of Object.prototype's: a level or a phase may be any text). */
 function lookup(key) {
-  return messages[key] ?? fallback[key];
+  return Object.hasOwn(messages, key) ? messages[key] : Object.hasOwn(fallback, key) ? fallback[key] : undefined;
 }
 
 /**

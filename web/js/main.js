@@ -9,7 +9,7 @@ import { primeEngineCode } from "./engine/prime.js";
 import { initI18n, t } from "./i18n.js";
 import { IdleWork } from "./idle.js";
 import { rules, setRules } from "./rules.js";
-import { readGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
+import { keepGame, readGame, readKeptGame, readPrefs, setAsideGame, storeGame, storePrefs } from "./save.js";
 import { PACE, Scheduler } from "./scheduler.js";
 import { Review } from "./review.js";
 import { Session, loadRequest } from "./session.js";
@@ -74,6 +74,7 @@ let busy = false; // an engine request is in flight
 let unsaved = false; // the last save failed, and the player was told
 let tutorial = null; // the guided first game being played (tutorial.js), never saved
 let tutorialInEngine = false; // the engine's game is the tutorial's, even once left: never one to go back to
+let importedOver = false; // the game was imported already over: played elsewhere, not counted as played here
 let hint = null; // the hint for the view on the table: {action, text}, "thinking" while asked, null
 const logView = new LogView(el.log);
 let turns = null; // what the latest turns changed, for the marks and the recap (the session's)
@@ -204,6 +205,8 @@ function onHint(event) {
     }
     if (session.view !== view) return; // the game moved on meanwhile
     showHint();
+    // The button, disabled while the expert thought, dropped the focus to <body>: the suggested move takes it.
+    if (document.activeElement === document.body) (el.board.querySelector("[data-hint]") ?? el.aids.querySelector("[data-testid=hint]"))?.focus();
     await saveGame(); // the record notes the hint
   });
 }
@@ -295,12 +298,17 @@ async function exportGame() {
   }
 }
 
-/** Add the game just finished to the statistics (counted once, however often this runs). */
+/**
+ * Add the game just finished to the statistics (counted once, however often
+ * this runs; never the tutorial's; an imported one only listed). A failure
+ * is told, never sent through engineFailed: its redraw would count again.
+ */
 async function countFinishedGame() {
+  if (tutorial || tutorialInEngine) return;
   try {
-    recordFinishedGame({ view: session.view, seats: session.seats, log: session.log, recordText: await session.record() });
+    recordFinishedGame({ view: session.view, seats: session.seats, log: session.log, recordText: await session.record(), imported: importedOver });
   } catch (error) {
-    engineFailed(error, { bot: false });
+    if (error.type !== "EngineError") showNotice(el.notice, t("stats.countFailed", { message: error.message }), { kind: "warning" });
   }
 }
 
@@ -489,8 +497,10 @@ async function startGame({ seats, names, rounds, firstPlayer, seed, allow = null
     });
   } catch (error) {
     showNotice(el.notice, t("error.start", { message: error.message }));
+    forgetGameQuery(); // an address's refused game must not be tried again at every reload
     return showSetup();
   }
+  importedOver = false;
   await enterGame();
 }
 
@@ -522,6 +532,13 @@ function queryGame(query) {
  * rebuilds the log): an unusable one is set aside and reported.
  */
 async function resumeSaved() {
+  if (!(await loadSaved())) return false;
+  await enterGame();
+  return true;
+}
+
+/** Load the saved game into the session (not shown yet); false if there is none or it is unusable. */
+async function loadSaved() {
   try {
     const save = readGame();
     if (!save) return false;
@@ -534,8 +551,38 @@ async function resumeSaved() {
     showNotice(el.notice, t("error.badSave", { message: error.message }), { kind: "warning" });
     return false;
   }
-  await enterGame();
+  importedOver = false;
   return true;
+}
+
+/**
+ * The address's game. A game in progress it replaces is kept (save.js
+ * keepGame), and the notice offers it back: a bookmarked quick-game link
+ * never loses a game.
+ */
+async function startQueryGame(query) {
+  const kept = (await loadSaved()) && session.phase !== "game-over" ? await session.toSave() : null;
+  await startGame(queryGame(query));
+  if (kept && screen === "game" && keepGame(kept)) {
+    showNotice(el.notice, t("game.kept"), { kind: "warning", action: { label: t("game.keptBack"), run: () => scheduler.enqueue(swapKeptGame) } });
+  }
+}
+
+/** Back to the kept game; the one it replaced is kept in its turn. */
+async function swapKeptGame() {
+  const kept = readKeptGame();
+  if (!kept || !writer.held) return;
+  const current = tutorial ? null : await session.toSave();
+  try {
+    await session.load(kept);
+  } catch (error) {
+    showNotice(el.notice, t("error.badSave", { message: error.message }), { kind: "warning" });
+    return;
+  }
+  if (current) keepGame(current);
+  hideNotice(el.notice);
+  importedOver = false;
+  await enterGame();
 }
 
 async function importGame(file) {
@@ -545,6 +592,7 @@ async function importGame(file) {
     showNotice(el.notice, t("error.import", { name: file.name, message: error.message }));
     return;
   }
+  importedOver = session.phase === "game-over";
   hideNotice(el.notice);
   await enterGame();
 }
@@ -629,7 +677,8 @@ async function openReview({ text = null } = {}) {
   let back = null;
   try {
     if (text !== null) {
-      back = hadGame ? await session.toSave() : null;
+      // The engine's game comes back on close, the setup's "Back to the game" one too.
+      back = session.view !== null ? await session.toSave() : null;
       game = new Session(session.engine);
       await game.load({ text, scoringSeen: true });
     }
@@ -773,7 +822,7 @@ async function closeReview() {
 
 /** Open what the tab was opened for: the address's game, else the saved one, else the setup. */
 function openGame(query) {
-  if (query) scheduler.enqueue(() => startGame(queryGame(query)));
+  if (query) scheduler.enqueue(() => startQueryGame(query));
   else scheduler.enqueue(async () => (await resumeSaved()) || showSetup());
 }
 

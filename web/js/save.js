@@ -3,10 +3,12 @@
 // storage throws on `localStorage` itself, a full one on setItem); none may
 // stop the page, so every one goes through readItem / writeItem. A save that
 // cannot be used is moved aside to BROKEN_KEY rather than thrown away.
+import { checkPrefs } from "./prefs.js";
 import { SAVE_VERSION, seatName } from "./session.js";
 
 const SAVE_KEY = "dozito.save";
 const BROKEN_KEY = "dozito.save.broken";
+const KEPT_KEY = "dozito.save.kept";
 const PREFS_KEY = "dozito.prefs";
 
 /** Problems are returned, not thrown, so the caller can tell the player. */
@@ -43,6 +45,18 @@ export function removeItem(key) {
 /** Store the save wrapper; false if the browser refused it (the game goes on unsaved). */
 export function storeGame(save) {
   return writeItem(SAVE_KEY, JSON.stringify(save));
+}
+
+/** The stored save wrapper and the kept one, as stored (for a backup): {game, kept}, null where none is usable JSON. */
+export function readSaveWrappers() {
+  const parse = (key) => {
+    try {
+      return JSON.parse(readItem(key));
+    } catch {
+      return null;
+    }
+  };
+  return { game: parse(SAVE_KEY), kept: parse(KEPT_KEY) };
 }
 
 /** The saved game as Session.load takes it, null if there is none; throws SaveError if it is unusable. */
@@ -88,24 +102,57 @@ export function unwrapSave(save) {
   throw new SaveError(`version ${JSON.stringify(save.version)}`);
 }
 
+/**
+ * Keep text that could not be used under brokenKey for a bug report, never
+ * over an earlier copy: a second one goes to brokenKey.2, and so on up to
+ * .9 (a storage filled with copies keeps the first ones).
+ */
+export function setAside(brokenKey, text) {
+  for (let n = 1; n <= 9; n++) {
+    const key = n === 1 ? brokenKey : `${brokenKey}.${n}`;
+    const there = readItem(key);
+    if (there === text) return;
+    if (there === null) {
+      writeItem(key, text);
+      return;
+    }
+  }
+}
+
+/** Keep a game in progress that an address's game replaces, to go back to; false if the storage refused. */
+export function keepGame(save) {
+  return writeItem(KEPT_KEY, JSON.stringify(save));
+}
+
+/** The kept game as Session.load takes it, null if there is none or it is unusable. */
+export function readKeptGame() {
+  try {
+    return unwrapSave(JSON.parse(readItem(KEPT_KEY)));
+  } catch {
+    return null;
+  }
+}
+
 /** Move an unusable save out of the way, keeping it for a bug report if there is room. */
 export function setAsideGame() {
   const text = readItem(SAVE_KEY);
   // Removed first: in a full storage that frees the room for its copy.
   removeItem(SAVE_KEY);
-  if (text !== null) writeItem(BROKEN_KEY, text);
+  if (text !== null) setAside(BROKEN_KEY, text);
 }
 
 let prefs = null; // read once, then kept here
 
+/** The preferences, each one checked (prefs.js): an unusable one is left out and the default used. */
 export function readPrefs() {
   if (prefs === null) {
+    let stored = null;
     try {
-      prefs = JSON.parse(readItem(PREFS_KEY));
+      stored = JSON.parse(readItem(PREFS_KEY));
     } catch {
-      prefs = null;
+      // Not JSON: no preference is usable.
     }
-    if (!prefs || typeof prefs !== "object" || Array.isArray(prefs)) prefs = {};
+    ({ prefs } = checkPrefs(stored));
   }
   return prefs;
 }

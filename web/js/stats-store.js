@@ -1,23 +1,32 @@
 // The statistics in localStorage, through save.js's guarded access (blocked
-// or full storage never stops the page). Stored data that cannot be used is
-// moved aside to BROKEN_KEY, like a bad save, and the caller tells the player.
-import { readItem, removeItem, writeItem } from "./save.js";
-import { checkStats, emptyStats } from "./stats.js";
+// or full storage never stops the page). Stored data is read field by field
+// (stats-check.js): a copy of the text as stored goes to BROKEN_KEY (never
+// over an earlier copy) when any part of it had to be left out, the rest is
+// kept and stored again, and the caller tells the player.
+import { readItem, removeItem, setAside, writeItem } from "./save.js";
+import { checkStats } from "./stats-check.js";
+import { emptyStats } from "./stats.js";
 
 const STATS_KEY = "dozito.stats";
 const BROKEN_KEY = "dozito.stats.broken";
 
-/** {stats, broken}: broken is the reason stored stats were set aside, else null. */
+/** {stats, broken, partial}: broken is why stored stats (all of them, or a part if partial) were set aside, else null. */
 export function readStats() {
   const text = readItem(STATS_KEY);
-  if (text === null) return { stats: emptyStats(), broken: null };
+  if (text === null) return { stats: emptyStats(), broken: null, partial: false };
+  let checked;
   try {
-    return { stats: checkStats(JSON.parse(text)), broken: null };
+    checked = checkStats(JSON.parse(text));
   } catch (error) {
-    removeItem(STATS_KEY);
-    writeItem(BROKEN_KEY, text);
-    return { stats: emptyStats(), broken: error.message };
+    removeItem(STATS_KEY); // first: in a full storage that frees the room for its copy
+    setAside(BROKEN_KEY, text);
+    return { stats: emptyStats(), broken: error.message, partial: false };
   }
+  const { stats, problems } = checked;
+  if (!problems.length) return { stats, broken: null, partial: false };
+  setAside(BROKEN_KEY, text);
+  storeStats(stats);
+  return { stats, broken: problems.join(", "), partial: true };
 }
 
 /**

@@ -6,7 +6,13 @@
 export const STATS_VERSION = 1;
 export const RECENT_GAMES = 50;
 
-export const emptyStats = () => ({ version: STATS_VERSION, ids: [], players: {}, recent: [] });
+/**
+ * A lookup keyed by a player's or a level's text: no prototype, so a name
+ * such as "constructor" or "__proto__" is a key like any other.
+ */
+export const dict = (entries = {}) => Object.assign(Object.create(null), entries);
+
+export const emptyStats = () => ({ version: STATS_VERSION, ids: [], players: dict(), recent: [] });
 
 /**
  * A stable id for a finished game: a hash of the engine's record text (seed,
@@ -50,7 +56,7 @@ const emptyTally = () => ({ games: 0, wins: 0 });
 const emptyPlayer = () => ({
   games: 0,
   wins: 0,
-  levels: {}, // bot level -> {games, wins}: games with at least one bot of that level
+  levels: dict(), // bot level -> {games, wins}: games with at least one bot of that level
   hinted: emptyTally(), // games where a hint was asked: kept out of every other figure
   rounds: 0,
   roundSum: 0,
@@ -63,10 +69,12 @@ const emptyPlayer = () => ({
 /** The stats with one more finished game; a game already counted leaves them as they are. */
 export function addGame(stats, game) {
   if (stats.ids.includes(game.id)) return stats;
-  const players = { ...stats.players };
+  const players = dict(stats.players);
+  const counted = new Set(); // two hot-seat humans of one name play one game under it
   game.seats.forEach((seat, i) => {
-    if (seat !== "human") return;
     const name = game.names[i];
+    if (seat !== "human" || counted.has(name)) return;
+    counted.add(name);
     const before = players[name] ?? emptyPlayer();
     const won = game.winners.includes(i);
     const tally = (t) => ({ games: t.games + 1, wins: t.wins + (won ? 1 : 0) });
@@ -74,7 +82,7 @@ export function addGame(stats, game) {
       players[name] = { ...before, hinted: tally(before.hinted) };
       return;
     }
-    const levels = { ...before.levels };
+    const levels = dict(before.levels);
     for (const level of new Set(game.seats.filter((s) => s !== "human"))) levels[level] = tally(levels[level] ?? emptyTally());
     const mine = game.rounds.map((round) => round[i]);
     const streak = won ? before.streak + 1 : 0;
@@ -98,7 +106,7 @@ const rate = ({ games, wins }) => (games ? wins / games : null);
 
 /** The figures shown for one name: rates and the mean worked out, levels in the engine's order. */
 export function playerFigures(stats, name, levelOrder) {
-  const p = stats.players[name] ?? emptyPlayer();
+  const p = (Object.hasOwn(stats.players, name) && stats.players[name]) || emptyPlayer();
   return {
     games: p.games,
     wins: p.wins,
@@ -125,15 +133,4 @@ export function scoreHistory(stats, name) {
 export function playerNames(stats) {
   const played = (name) => stats.players[name].games + stats.players[name].hinted.games;
   return Object.keys(stats.players).sort((a, b) => played(b) - played(a) || a.localeCompare(b));
-}
-
-/** Stored stats checked for shape; throws on anything unusable (the caller sets it aside). */
-export function checkStats(data) {
-  if (!data || typeof data !== "object") throw new Error("not an object");
-  if (data.version !== STATS_VERSION) throw new Error(`version ${JSON.stringify(data.version)}`);
-  if (!Array.isArray(data.ids) || !Array.isArray(data.recent) || !data.players || typeof data.players !== "object" || Array.isArray(data.players)) {
-    throw new Error("bad shape");
-  }
-  for (const p of Object.values(data.players)) if (!p || !Number.isInteger(p.games) || !p.levels || !p.hinted) throw new Error("bad player");
-  return data;
 }

@@ -3,6 +3,7 @@
 // and the language. Each choice is remembered in the preferences (save.js);
 // the sound switch only stores `sound` (true or false), which the sounds read.
 import { saveLanguage, t } from "../i18n.js";
+import { ANIMATION_SCALES as ANIMATIONS } from "../prefs.js";
 import { readPrefs, storePrefs } from "../save.js";
 import { SPEEDS, speedFromQuery } from "../url.js";
 import { fill, h } from "./dom.js";
@@ -62,8 +63,6 @@ export function initLanguages(select, picker, { language, languages }) {
   picker.hidden = Object.keys(languages).length < 2;
 }
 
-const ANIMATIONS = { slow: 1.6, normal: 1, fast: 0.5, off: 0 };
-
 /** How much longer (or shorter) than the bot speed's own a card flight lasts: the player's choice. */
 export function animationScale() {
   return ANIMATIONS[readPrefs().animation] ?? 1;
@@ -75,7 +74,7 @@ export function initAnimation(select) {
     select,
     Object.keys(ANIMATIONS).map((value) => h("option", { value }, t(`animation.${value}`))),
   );
-  select.value = readPrefs().animation in ANIMATIONS ? readPrefs().animation : "normal";
+  select.value = readPrefs().animation ?? "normal";
   select.addEventListener("change", () => storePrefs({ animation: select.value }));
 }
 

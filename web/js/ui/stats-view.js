@@ -83,7 +83,7 @@ function figuresTable(f) {
   );
 }
 
-function recentList(games, { onReview, onExport }) {
+function recentList(games, { onReview, onExport, onCount }) {
   if (!games.length) return h("p", { class: "stats__empty" }, t("stats.noGames"));
   return h(
     "ol",
@@ -102,16 +102,43 @@ function recentList(games, { onReview, onExport }) {
             h("button", { type: "button", class: "button button--quiet", onclick: () => onExport(game) }, t("stats.exportGame")),
           ]
         : null;
-      return h("li", { class: "stats__game" }, h("span", { class: "stats__when" }, when), h("span", { class: "stats__seats" }, seats), links);
+      // A game imported already over was played elsewhere: listed, counted only if the player says so.
+      const imported = game.imported
+        ? [
+            h("span", { class: "stats__imported", dataset: { testid: "stats-imported" } }, t("stats.imported")),
+            h(
+              "button",
+              { type: "button", class: "button button--quiet", dataset: { testid: "stats-count" }, onclick: () => onCount(game) },
+              t("stats.countImported"),
+            ),
+          ]
+        : null;
+      return h("li", { class: "stats__game" }, h("span", { class: "stats__when" }, when), h("span", { class: "stats__seats" }, seats), imported, links);
     }),
   );
 }
 
 /**
- * statsView({stats, levels, name, onName, onReset, onExport, onReview, onExportGame, onClose}):
- * name is the human name shown (null: the most played); levels the engine's bot levels.
+ * statsView({stats, levels, name, persisted, message, onName, onReset, onExport, onReview, onExportGame, onCount, onBackup, onRestore, onClose}):
+ * name is the human name shown (null: the most played); levels the engine's
+ * bot levels; persisted whether the browser keeps this site's data (null: unknown yet).
  */
-export function statsView({ stats, levels, name, onName, onReset, onExport, onReview, onExportGame, onClose }) {
+export function statsView({
+  stats,
+  levels,
+  name,
+  persisted,
+  message = "",
+  onName,
+  onReset,
+  onExport,
+  onReview,
+  onExportGame,
+  onCount,
+  onBackup,
+  onRestore,
+  onClose,
+}) {
   const names = playerNames(stats);
   const shown = names.includes(name) ? name : (names[0] ?? null);
   const picker =
@@ -157,10 +184,18 @@ export function statsView({ stats, levels, name, onName, onReset, onExport, onRe
       figures && figures.games + figures.hinted.games ? scoreChart(scoreHistory(stats, shown)) : null,
       figures && figures.levels.length ? levelChart(figures.levels) : null,
       h("h3", { class: "stats__heading" }, t("stats.recent")),
-      recentList(stats.recent, { onReview, onExport: onExportGame }),
+      recentList(stats.recent, { onReview, onExport: onExportGame, onCount }),
+      h("p", { class: "stats__message", role: "status", dataset: { testid: "stats-message" } }, message),
+      h(
+        "p",
+        { class: "stats__kept", dataset: { testid: "stats-persisted", persisted: String(persisted) } },
+        persisted === null ? "" : persisted ? t("stats.persisted") : t("stats.notPersisted"),
+      ),
       h(
         "div",
         { class: "panel__actions" },
+        h("button", { type: "button", class: "button", dataset: { testid: "stats-backup" }, onclick: onBackup }, t("stats.backup")),
+        h("button", { type: "button", class: "button", dataset: { testid: "stats-restore" }, onclick: onRestore }, t("stats.restore")),
         h("button", { type: "button", class: "button", onclick: onExport, disabled: !stats.ids.length }, t("stats.export")),
         h("button", { type: "button", class: "button", dataset: { testid: "stats-reset" }, onclick: onReset, disabled: !stats.ids.length }, t("stats.reset")),
       ),
