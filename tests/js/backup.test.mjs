@@ -16,7 +16,7 @@ function game(n, { won = true, score = 10 } = {}) {
   return gameSummary({
     id: `game-${n}`,
     date: `2026-12-01T10:${String(n).padStart(2, "0")}:00Z`,
-    view: { names: ["Ann", "Bot"], totals: [score, 5], winners: won ? [0] : [1], round_scores: [[score, 5]] },
+    view: { names: ["Ann", "Bot"], totals: [score, 5], winners: won ? [0] : [1], round_scores: [[score, 5]], best_chains: [0, 0] },
     seats: [{ kind: "human" }, { kind: "bot", level: "casual" }],
     log: [],
     record: `{"n":${n}}`,
