@@ -5,7 +5,7 @@
 import { saveLanguage, t } from "../i18n.js";
 import { readPrefs, storePrefs } from "../save.js";
 import { SPEEDS, speedFromQuery } from "../url.js";
-import { fill, h } from "./dom.js";
+import { fill, h } from "../ui/dom.js";
 
 const moreContrast = matchMedia("(prefers-contrast: more)");
 
