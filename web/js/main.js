@@ -10,6 +10,7 @@ import { ReviewController } from "./controllers/review.js";
 import { Screens } from "./controllers/screens.js";
 import { initContrast, initLanguages, initialSpeed } from "./controllers/settings.js";
 import { SetupController } from "./controllers/setup.js";
+import { StatsController } from "./controllers/stats.js";
 import { TableController } from "./controllers/table.js";
 import { initToolbar } from "./controllers/toolbar.js";
 import { TutorialController } from "./controllers/tutorial.js";
@@ -38,6 +39,7 @@ function buildApp(el) {
   app.idleWork = new IdleWork({ busy: () => app.scheduler.pumping });
   app.aids = new AidsController(app);
   app.screens = new Screens(el, { clearAids: () => app.aids.clear() });
+  app.stats = new StatsController({ button: el.statsButton, dialog: el.statsDialog, confirm: el.confirmDialog, notice: el.notice });
   app.games = new Games(app);
   app.table = new TableController(app);
   app.setup = new SetupController(app);

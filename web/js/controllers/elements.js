@@ -32,6 +32,7 @@ export function pageElements() {
       speed: $("speed"),
       animation: $("animation"),
       sound: $("sound"),
+      handOver: $("hand-over-setting"),
       contrast: $("contrast"),
       language: $("language"),
       languagePicker: $("language-picker"),

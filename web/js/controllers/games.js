@@ -3,7 +3,7 @@
 // statistics once it ends; the engine's errors; and the one writer per game
 // (another tab that takes the game covers this one until "Play here").
 //
-//   const games = new Games(app); // uses app.el, screens, scheduler, table, setup, tutorial, review
+//   const games = new Games(app); // uses app.el, screens, scheduler, table, setup, tutorial, review, stats
 //   games.attach(engine);          // once the engine is up: until then there is no session
 //   games.open(query);             // the address's game, else the saved one, else the setup
 import { t } from "../i18n.js";
@@ -11,7 +11,6 @@ import { rules } from "../rules.js";
 import { readGame, setAsideGame, storeGame } from "../save.js";
 import { Session } from "../session.js";
 import { claimWriter } from "../single-writer.js";
-import { recordFinishedGame } from "../stats-screen.js";
 import { downloadRecord, readGameFile } from "../transfer.js";
 import { forgetGameQuery, gameFromQuery } from "../url.js";
 import { hideNotice, showNotice } from "../ui/dialogs.js";
@@ -170,7 +169,7 @@ export class Games {
   async countFinished() {
     const { view, seats, log } = this.session;
     try {
-      recordFinishedGame({ view, seats, log, recordText: await this.session.record() });
+      this.app.stats.recordFinishedGame({ view, seats, log, recordText: await this.session.record() });
     } catch (error) {
       this.failed(error, { bot: false });
     }

@@ -4,7 +4,7 @@
 // game's end), with the keyboard user's focus kept or moved to the new view.
 import { fill, focusAfterLayout, patch } from "../ui/dom.js";
 import { gameOver } from "../ui/game-over.js";
-import { handOver, recapText } from "../ui/recap.js";
+import { handOver, recapText, turnEndText } from "../ui/recap.js";
 import { scores } from "../ui/scores.js";
 import { scoringView } from "../ui/scoring-view.js";
 import { renderStatus } from "../ui/status.js";
@@ -16,7 +16,7 @@ export function drawTable(controller, { events, focusMain }) {
   const { el, screens } = app;
   const { view, seats } = session;
   const phase = session.phase;
-  renderStatus(el.status, { phase, view, seats, scored: session.pending, events });
+  renderStatus(el.status, { phase, view, seats, scored: session.pending, events, held: controller.holding });
   patch(el.scores, scores({ view, seats, highlight: phase === "turn" ? view.current : null, live: phase === "turn" }));
   controller.logView.update(session.log, view.names, controller.shownEvents(session.log).length);
   const covered = phase !== "turn" || controller.handingOver !== null;
@@ -24,7 +24,7 @@ export function drawTable(controller, { events, focusMain }) {
   const keyboardLater = !screens.keyboardUsed;
   if (!covered) {
     fill(el.screen); // a hand-over or scoring view left behind must not offer its "continue"
-    const recap = turns.last ? recapText(turns.last, view.names) : null;
+    const recap = { ...recapLines(session, turns, controller.tellSeat()), open: controller.recapOpen };
     const stage = controller.holding ?? view.current;
     const drawn = () => {
       // In place: a bot's move changes a few cards of a table of some 500 elements.
@@ -62,6 +62,26 @@ export function drawTable(controller, { events, focusMain }) {
     // Focused where it is: a new view opens at its top (view-top.js), its button maybe further down.
     if (focusMain || lost) focusAfterLayout(panel.querySelector(".button--primary"), { scroll: false, later: keyboardLater });
   }
+}
+
+/**
+ * The stage's recap: the turn that ended last, and every turn since seat's
+ * own last one (none for a table of bots). From the engine's turn_end
+ * events where the view has them (view.last_turns, docs/engine-contract.md),
+ * else from turns.js's reading of the events.
+ */
+function recapLines(session, turns, seat) {
+  const { view, log } = session;
+  if (view.last_turns) {
+    const ends = log.filter((event) => event.type === "turn_end");
+    const lastEnd = ends.at(-1);
+    const last = lastEnd && lastEnd.round === view.round ? turnEndText(lastEnd, view.names) : null;
+    const since = seat === null ? [] : ends.filter((event) => event.turn > (view.last_turns[seat] ?? 0));
+    return { last, since: since.map((event) => turnEndText(event, view.names)) };
+  }
+  const last = turns.last ? recapText(turns.last, view.names) : null;
+  const since = seat === null ? [] : turns.since(seat).filter((entry) => entry.events);
+  return { last, since: since.map((entry) => recapText(entry, view.names)) };
 }
 
 /** Redraw inside root without losing the keyboard user's place. */

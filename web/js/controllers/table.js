@@ -11,6 +11,7 @@ import { t } from "../i18n.js";
 import { soundFor } from "../sound.js";
 import { Turns } from "../turns.js";
 import { LogView, eventText } from "../ui/log.js";
+import { readPrefs } from "../save.js";
 import { animationScale } from "./settings.js";
 import { drawTable } from "./table-view.js";
 
@@ -20,6 +21,7 @@ export class TableController {
     this.busy = false; // an engine request is in flight
     this.turns = new Turns(); // what the latest turns changed, for the marks and the recap
     this.logView = new LogView(app.el.log);
+    this.recapOpen = false; // the stage's list of the turns since the player's own last one is shown
     this.reset();
     app.el.board.addEventListener("click", (event) => this.onBoardClick(event));
   }
@@ -80,7 +82,9 @@ export class TableController {
     const ended = this.turns.add(events);
     if (!bot) this.lastHuman = actor;
     const next = session.phase === "turn" ? session.view.current : null;
-    if (ended && session.humanToPlay && this.lastHuman !== null && next !== this.lastHuman) this.handingOver = next;
+    // Nothing is hidden at this table: a hot seat hands over only when the players asked for it (settings).
+    const handOver = readPrefs().handOver === true;
+    if (handOver && ended && session.humanToPlay && this.lastHuman !== null && next !== this.lastHuman) this.handingOver = next;
     // A human's finished turn stays on the stage a moment (a bot's stays marked on its small grid, and in the recap line).
     const hold = ended && !bot && next !== null && next !== actor && this.handingOver === null && scheduler.holdMs;
     this.holding = hold ? actor : null;
@@ -114,8 +118,33 @@ export class TableController {
    * is clicked, and one that has none plays nothing.
    */
   onBoardClick(event) {
+    const toggle = event.target.closest?.("[data-toggle]");
+    if (toggle?.dataset.toggle === "recap") {
+      this.recapOpen = !this.recapOpen;
+      return this.render();
+    }
+    if (toggle?.dataset.toggle === "log") return this.showLog();
     const target = event.target.closest?.("[data-action]");
     if (target && this.app.el.board.contains(target) && !target.disabled) this.onAction(target.dataset.action);
+  }
+
+  /** The game log, brought into view and focused (it scrolls by keyboard). */
+  showLog() {
+    const { log } = this.app.el;
+    log.scrollIntoView({ block: "nearest" });
+    log.focus({ preventScroll: true });
+  }
+
+  /**
+   * The seat the recap tells "since your last turn" to: the human to play,
+   * else the human who played last, else the first human; null at a table of bots.
+   */
+  tellSeat() {
+    const { view, seats, humanToPlay } = this.session;
+    if (humanToPlay) return view.current;
+    if (this.lastHuman !== null) return this.lastHuman;
+    const first = seats.findIndex((seat) => seat.kind === "human");
+    return first < 0 ? null : first;
   }
 
   /** Take every action off the table at once, so a second click cannot slip in. */
@@ -153,7 +182,10 @@ export class TableController {
       .map((event) => eventText(event, view.names))
       .filter(Boolean);
     const turnBegins = !events.length || events.some((event) => event.type === "discard");
-    if (this.session.humanToPlay && turnBegins) lines.push(t("status.yourTurn", { who: view.names[view.current] }));
+    if (this.session.humanToPlay && turnBegins) {
+      lines.push(t("status.yourTurn", { who: view.names[view.current] }));
+      if (view.ender !== null) lines.push(t("status.yourLastTurn", { who: view.names[view.ender] }));
+    }
     if (lines.length) this.app.el.announcer.textContent = lines.join(" ");
   }
 

@@ -4,11 +4,11 @@
 // (any click or Escape cuts card flights short, the first one lets sound play).
 import { skipAnimations } from "../animate.js";
 import { t } from "../i18n.js";
-import { REVIEW_EVENT, initStats } from "../stats-screen.js";
 import { openDialog } from "../ui/dialogs.js";
 import { helpContent } from "../ui/help.js";
 import { initMenu } from "../ui/menu.js";
-import { initAnimation, initSound, initSpeed } from "./settings.js";
+import { initAnimation, initHandOver, initSound, initSpeed } from "./settings.js";
+import { REVIEW_EVENT } from "./stats.js";
 
 /** app: {el, scheduler, games, setup, review, table, sound}. */
 export function initToolbar({ el, scheduler, games, setup, review, table, sound }) {
@@ -37,6 +37,7 @@ export function initToolbar({ el, scheduler, games, setup, review, table, sound 
   });
   initAnimation(settings.animation);
   initSound(settings.sound);
+  initHandOver(settings.handOver);
   initMenu({ toggle: settings.menuButton, menu: settings.menu, settingsButton: settings.settingsButton, settingsDialog: settings.settingsDialog });
   el.skip.addEventListener("click", () => {
     scheduler.skip();
@@ -45,6 +46,5 @@ export function initToolbar({ el, scheduler, games, setup, review, table, sound 
   });
   document.addEventListener("pointerdown", () => (skipAnimations(), sound.unlock()));
   document.addEventListener("keydown", (event) => (sound.unlock(), event.key === "Escape" && skipAnimations()));
-  initStats({ button: el.statsButton, dialog: el.statsDialog, confirm: el.confirmDialog, notice: el.notice });
   el.toolbar.hidden = false;
 }
