@@ -1,21 +1,26 @@
 """Screenshots of the table at every screen size the layout is built for,
 into docs/screenshots/ (run by `python3 build.py screenshots`).
 
-Each shot is a game started from the address with a fixed seed, taken just
-after the human player drew a joker: the moment the whole table must show.
-Then the setup screen in each browser engine (setup-ENGINE.png, its menus
-and fields drawn by the page, not the engine), through the smoke suite's
-drivers (tests/e2e/engines/drivers.py); an engine this machine lacks is
-left out with its install line."""
+Each table shot is a game started from the address with a fixed seed, taken
+just after the human player drew a joker: the moment the whole table must
+show. Then, at a phone's and a laptop's size, how turns are told: the recap
+of every turn since the player's own (opened), a bot's turn, and the round's
+last turn announced to the player who has it (a saved game the rookie played
+to that point). Last, the setup screen in each browser engine
+(setup-ENGINE.png, its menus and fields drawn by the page, not the engine),
+through the smoke suite's drivers (tests/e2e/engines/drivers.py); an engine
+this machine lacks is left out with its install line."""
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "e2e"))
@@ -27,6 +32,75 @@ from test_engines import wait_for  # noqa: E402
 from conftest import site_build  # noqa: E402 - build.py, loaded as a module
 
 BOOT_MS = 90_000
+TURN_SIZES = [(390, 844), (1280, 720)]
+
+
+def last_turn_save() -> str:
+    """A save of a game where Robin's grid is complete and Ann has her last turn."""
+    from dozito.bridge import handle
+
+    def engine(**request: Any) -> dict[str, Any]:
+        result: dict[str, Any] = json.loads(handle(json.dumps(request)))["result"]
+        return result
+
+    view = engine(
+        op="new",
+        players=["Ann", "Robin"],
+        seats=["human", "rookie"],
+        seed=1,
+        first_player=0,
+        rounds=1,
+    )["view"]
+    while not (view["ender"] == 1 and view["current"] == 0):
+        view = engine(op="bot", level="rookie")["view"]
+    record = engine(op="record")["record_text"]
+    allow = {"hints": False, "undo": True}
+    return json.dumps({"version": 2, "record": record, "scoringSeen": True, "allow": allow})
+
+
+def shoot(page: Page, name: str) -> None:
+    shot = HERE / f"{name}.jpg"
+    page.screenshot(path=str(shot), type="jpeg", quality=82, animations="disabled", caret="hide")
+    print(f"wrote {shot.relative_to(HERE.parents[1])}")
+
+
+def shoot_turns(browser: Browser, url: str) -> None:
+    """The recap, a bot's turn and the last-turn announcement at a phone's and a laptop's size."""
+    save = last_turn_save()
+    for width, height in TURN_SIZES:
+        size = f"{width}x{height}"
+        touch = width < 900
+        options: dict[str, Any] = {
+            "viewport": {"width": width, "height": height},
+            "has_touch": touch,
+            "is_mobile": touch,
+        }
+        context = browser.new_context(**options)
+        page = context.new_page()
+        page.goto(
+            url + "?players=human,rookie,casual,sharp&rounds=1&seed=5&names=Ann&speed=instant"
+        )
+        page.click("[data-action=draw]", timeout=BOOT_MS)
+        page.click("[data-action^='discard:']")
+        page.click("[data-testid=recap-toggle]")
+        expect(page.locator("[data-testid=recap-since]")).to_be_visible()
+        shoot(page, f"recap-{size}")
+        page.goto(url + "?players=human,rookie,casual&rounds=1&seed=5&names=Ann&speed=slow")
+        page.click("[data-action=draw]", timeout=BOOT_MS)
+        page.click("[data-action^='discard:']")
+        expect(page.locator(".stage.is-bot")).to_be_visible(timeout=10_000)
+        page.wait_for_timeout(900)
+        shoot(page, f"bot-turn-{size}")
+        context.close()
+        context = browser.new_context(**options)
+        context.add_init_script(f"localStorage.setItem('dozito.save', {json.dumps(save)})")
+        page = context.new_page()
+        page.goto(url)
+        expect(page.locator("[data-testid=last-turn]")).to_be_visible(timeout=BOOT_MS)
+        shoot(page, f"last-turn-{size}")
+        context.close()
+
+
 SETUP_SIZE = (600, 860)
 """The whole setup form: seats, rounds, who starts, the player aids."""
 
@@ -65,6 +139,7 @@ def main() -> int:
             )
             print(f"wrote {shot.relative_to(HERE.parents[1])}")
             context.close()
+        shoot_turns(browser, url)
         width, height = SETUP_SIZE
         context = browser.new_context(viewport={"width": width, "height": height})
         shoot_setup(PlaywrightTab(context.new_page(), []), url)

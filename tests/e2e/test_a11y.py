@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hand_over import hand_over_on
 from playwright.sync_api import Locator, Page, expect
 
 BOOT_MS = 60_000
@@ -96,6 +97,7 @@ def test_axe_finds_nothing_on_any_view(axe_page: Page, site_url: str) -> None:
     page.click("[data-testid=stats-close]")
     # A hot-seat game's hand-over, after the first player's turn: a seeded deal,
     # since a random one may hand Ann a Replay, which keeps the turn hers.
+    hand_over_on(page)  # the players asked for it (settings)
     page.goto(site_url + "?players=human,human&seed=42&names=Ann,Bob&speed=instant")
     page.click("[data-action=draw]", timeout=BOOT_MS)
     page.click("[data-action^='discard:']")

@@ -187,7 +187,7 @@ def test_french_and_german_fit_a_phone(
         """els => els.filter((el) => el.getClientRects().length)
             .map((el) => [el.id, el.offsetWidth, el.offsetHeight])""",
     )
-    assert len(controls) == 6 and all(w >= 44 and h >= 44 for _, w, h in controls), controls
+    assert len(controls) == 7 and all(w >= 44 and h >= 44 for _, w, h in controls), controls
     # The switches and menus are remembered (the sounds read `sound`).
     page.uncheck("#sound")
     page.select_option("#animation", "off")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hand_over import hand_over_on
 from playwright.sync_api import Page, expect
 
 from scenario import instant_win, tie_broken_by_best_round
@@ -255,6 +256,7 @@ def example_record() -> dict[str, Any]:
 
 
 def test_the_rulebook_example_turn(page: Page, site_url: str, tmp_path: Path) -> None:
+    hand_over_on(page)  # the players asked for it (settings)
     open_page(page, site_url, "?speed=instant")
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
     record = tmp_path / "example.json"
@@ -378,7 +380,7 @@ def test_export_then_import_a_game_and_a_bad_file_keeps_the_game(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
     open_page(page, site_url, "?players=human,human&seed=9&names=Ann,Bob&speed=instant")
-    for action in ["draw", "discard:0", "continue"]:  # then the hand-over to Bob
+    for action in ["draw", "discard:0"]:  # then Bob's turn (no hand-over unless asked for)
         page.click(f"[data-action='{action}']")
     expect(page.locator(STATUS)).to_contain_text("Your turn, Bob")
     with page.expect_download() as download:

@@ -1,7 +1,7 @@
-"""Every turn readable: the spots a turn changed stay marked, a one-line
-recap says what it did, a hot-seat table hands over to the next player behind
-a screen that offers only `continue`, focus after a draw lands where the card
-can go, the game's end ranks the players, and the setup form checks itself.
+"""Every turn readable: the spots a turn changed stay marked, a recap says
+what it did, a hot-seat table (whose players asked for it) hands over to the
+next player behind a screen that offers only `continue`, focus after a draw
+lands where the card can go, the game's end ranks the players, and the setup form checks itself.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from hand_over import hand_over_on
 from playwright.sync_api import Page, expect
 from test_play import BOOT_MS, STATUS, legal, open_page
 
@@ -68,6 +69,7 @@ def bot_spots(log: str, bot: str) -> list[int]:
 
 
 def test_turns_are_recapped_marked_and_handed_over(page: Page, site_url: str) -> None:
+    hand_over_on(page)
     open_page(
         page, site_url, "?players=human,human,casual&rounds=1&seed=7&names=Ann,Bob&speed=instant"
     )
@@ -113,7 +115,7 @@ def test_turns_are_recapped_marked_and_handed_over(page: Page, site_url: str) ->
     else:
         raise AssertionError("the bot never placed a card in six turns")
     expect(page.locator("[data-testid=recap]")).to_contain_text("Casey ")
-    # On a small phone a long recap ends in "…" inside the stage, never running off it.
+    # On a small phone a long recap wraps inside the stage, never running off it.
     page.set_viewport_size({"width": 360, "height": 640})
     inside = page.eval_on_selector(
         "[data-testid=recap]",
@@ -134,6 +136,7 @@ def test_a_hand_over_fits_a_phone_without_scrolling(
     the whole grid and the button are in the window at once."""
     width, height = size
     page = new_page(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    hand_over_on(page)
     open_page(
         page, site_url, "?players=human,casual,human&seed=5&names=Ann,,Bob&speed=instant&lang=de"
     )

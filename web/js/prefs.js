@@ -19,6 +19,7 @@ const CHECKS = {
   sound: isBoolean,
   tutorialOffered: isBoolean,
   persistAsked: isBoolean,
+  handOver: isBoolean,
   setup: isObject,
 };
 

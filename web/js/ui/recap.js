@@ -1,5 +1,7 @@
-// The one-line recap of a finished turn ("Ann took the green 9, chained 3
-// cards, discarded the red 4"), worded from the turn's events, and the
+// The recap of a finished turn ("Ann took the green 9, chained 3 cards,
+// discarded the red 4"), worded from the turn's events or the engine's
+// turn_end event; the stage's recap (the last turn whole, every turn since
+// the player's own last one a tap away, and the way to the log); and the
 // hand-over screen of a hot-seat game, which waits for the next player.
 import { cardName } from "../cards.js";
 import { t } from "../i18n.js";
@@ -23,11 +25,65 @@ export function recapText(turn, names) {
   return t("recap.line", { who: names[turn.seat], actions: parts.join(t("list.comma")) });
 }
 
-/** The line under the stage's title: the last turn's recap, or an empty line that keeps its place. */
-export function recapLine(text) {
-  return h("p", { class: "recap", dataset: { testid: "recap" }, title: text || false }, text ?? ""); // a long line ends in "…": whole in the tooltip and the log
+/**
+ * A turn_end event of the engine (docs/engine-contract.md: {seat, start,
+ * first, placed, discard, replay, completed}) in words, as recapText words
+ * a turn's events.
+ */
+export function turnEndText(end, names) {
+  const parts = [t(end.start.kind === "take" ? "recap.took" : "recap.drew", { card: cardName(end.first) })];
+  const [first] = end.placed;
+  if (first)
+    parts.push(
+      end.placed.length === 1 ? t("recap.placed", { card: cardName(first.card), spot: first.spot }) : t("recap.chained", { count: end.placed.length }),
+    );
+  if (end.discard) parts.push(t("recap.discarded", { card: cardName(end.discard.card) }));
+  if (end.replay) parts.push(t("recap.again"));
+  if (end.completed) parts.push(t("recap.complete"));
+  return t("recap.line", { who: names[end.seat], actions: parts.join(t("list.comma")) });
 }
 
+/**
+ * recap({last, since, open}): under the stage's title, the last turn's
+ * recap whole (data-testid="recap"; empty before the first turn ends);
+ * since: the lines of every turn since the player's own last one, oldest
+ * first, behind one toggle (data-toggle="recap", open: shown); and the way
+ * to the game log (data-toggle="log"). The board's one click listener
+ * handles both, as it plays data-action.
+ */
+export function recap({ last, since = [], open = false }) {
+  const more = since.length > 1;
+  return h(
+    "div",
+    { class: "recap" },
+    h(
+      "p",
+      { class: "recap__line" },
+      h("span", { class: "recap__last", dataset: { testid: "recap" } }, last ?? ""),
+      more
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "recap__toggle",
+              "aria-expanded": String(open),
+              "aria-controls": "recap-since",
+              dataset: { toggle: "recap", focus: "recap", testid: "recap-toggle" },
+            },
+            t("recap.since", { count: since.length }),
+          )
+        : null,
+      h("button", { type: "button", class: "recap__log", dataset: { toggle: "log", focus: "log", testid: "to-log" } }, t("recap.toLog")),
+    ),
+    more
+      ? h(
+          "ol",
+          { class: "recap__since", id: "recap-since", hidden: !open, dataset: { testid: "recap-since" } },
+          since.map((line) => h("li", {}, line)),
+        )
+      : null,
+  );
+}
 /** One line per entry of turns.since() (see turns.js): a turn's recap, or the end of a round. */
 function sinceLines(since, names) {
   return since.map((entry) => h("li", {}, entry.events ? recapText(entry, names) : t("handOver.roundEnded", { round: entry.round })));

@@ -5,24 +5,46 @@ import { cardInfo, cardName } from "../cards.js";
 import { t } from "../i18n.js";
 import { fill, h } from "./dom.js";
 
-/** What the player to move may do now, read from the engine's legal actions. */
-function hint(view, events) {
+/**
+ * Whether the card in hand may go into the grid, and onto a discard pile:
+ * the view's targets (the engine's data, docs/engine-contract.md), or its
+ * legal actions where the view has no targets yet.
+ */
+export function handMoves(view) {
+  if (view.targets) return { place: view.targets.can_place, discard: view.targets.can_discard };
   const legal = view.legal_actions;
+  return { place: legal.some((a) => a.startsWith("place:")), discard: legal.some((a) => a.startsWith("discard:")) };
+}
+
+/** What the player to move may do now: exactly the moves the engine offers. */
+function hint(view, events) {
   if (!view.hand) return t("hint.start");
   const card = cardName(view.hand);
-  const canPlace = legal.some((a) => a.startsWith("place:"));
-  const canDiscard = legal.some((a) => a.startsWith("discard:"));
-  const what = canPlace && canDiscard ? t("hint.placeOrDiscard", { card }) : canPlace ? t("hint.mustPlace", { card }) : t("hint.mustDiscard", { card });
-  const why = specialCard(view, events);
+  const moves = handMoves(view);
+  const what =
+    moves.place && moves.discard ? t("hint.placeOrDiscard", { card }) : moves.place ? t("hint.mustPlace", { card }) : t("hint.mustDiscard", { card });
+  const why = specialCard(view, events, moves);
   return why ? `${what} ${why}` : what;
 }
 
-/** Why a special card matters now: a STOP just placed or in hand, a Replay or a joker in hand (the card table's kinds). */
-function specialCard(view, events) {
+/**
+ * Why a special card matters now: a STOP just placed or in hand, a Replay or
+ * a joker in hand (the card table's kinds). A card that may not be discarded
+ * (taken from a pile) is told without the discard.
+ */
+function specialCard(view, events, moves) {
   const stop = events.find((event) => event.type === "place" && cardInfo(event.card).kind === "stop");
   if (stop) return t("hint.stopPlaced", { stop: cardName(stop.card), card: cardName(view.hand) });
   const kind = cardInfo(view.hand).kind;
-  return kind === "normal" ? null : t(`hint.${kind}`);
+  if (kind === "normal") return null;
+  return (kind === "stop" || kind === "replay") && !moves.discard ? t(`hint.${kind}Keep`) : t(`hint.${kind}`);
+}
+
+/** The round's last turns, once a grid is complete: told to the player who has one. */
+function lastTurnChip(view, seats, current) {
+  const who = view.names[view.ender];
+  const text = seats[current].kind === "human" ? t("status.yourLastTurn", { who }) : t("status.lastTurnOf", { player: view.names[current], who });
+  return h("span", { class: "chip chip--last", dataset: { testid: "last-turn" } }, text);
 }
 
 /** "Ann wins!" or "Shared victory: Ann and Bob". */
@@ -39,11 +61,12 @@ function flashText(event, view) {
 }
 
 /**
- * renderStatus(el, {phase, view, seats, scored, events, stage}): scored is
- * the round_scored event on show at a round end, events those of the last
- * action, stage the engine's boot stage.
+ * renderStatus(el, {phase, view, seats, scored, events, stage, held}): scored
+ * is the round_scored event on show at a round end, events those of the last
+ * action, stage the engine's boot stage, held the seat whose finished turn
+ * the table still shows (null if none): the status names it, as the table does.
  */
-export function renderStatus(el, { phase, view = null, seats = [], scored = null, events = [], stage = "runtime" }) {
+export function renderStatus(el, { phase, view = null, seats = [], scored = null, events = [], stage = "runtime", held = null }) {
   el.dataset.phase = phase;
   const current = phase === "turn" ? view.current : null;
   if (current === null) delete el.dataset.current;
@@ -63,9 +86,14 @@ export function renderStatus(el, { phase, view = null, seats = [], scored = null
       chips.push(h("span", { class: "chip chip--round" }, t("status.round", { round: view.round, rounds: view.rounds })));
       const name = view.names[current];
       const seat = seats[current];
-      main = seat.kind === "human" ? t("status.yourTurn", { who: name }) : t("status.botTurn", { who: name });
-      detail = seat.kind === "human" ? hint(view, events) : t("status.botLevel", { level: t(`level.${seat.level}`) });
-      if (view.ender !== null) chips.push(t("status.lastTurns", { who: view.names[view.ender] }));
+      if (held !== null && held !== current) {
+        main = t("status.turnEnded", { who: view.names[held] });
+        detail = t("status.nextUp", { who: name });
+      } else {
+        main = seat.kind === "human" ? t("status.yourTurn", { who: name }) : t("status.botTurn", { who: name });
+        detail = seat.kind === "human" ? hint(view, events) : t("status.botLevel", { level: t(`level.${seat.level}`) });
+      }
+      if (view.ender !== null) chips.push(lastTurnChip(view, seats, current));
       for (const event of events) {
         const text = flashText(event, view);
         if (text) chips.push(h("span", { class: "chip chip--flash" }, text));

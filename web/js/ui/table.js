@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { grid } from "./grid.js";
 import { hand } from "./hand.js";
 import { piles } from "./piles.js";
-import { recapLine } from "./recap.js";
+import { recap as recapBlock } from "./recap.js";
 import { seatKind } from "./scores.js";
 
 function seatPanel({ view, seats, seat, stage, changed }) {
@@ -25,7 +25,7 @@ function seatPanel({ view, seats, seat, stage, changed }) {
     // The player to move has the large grid on the stage; their small one
     // would repeat it. Both are always there, one hidden, so that a redraw
     // patches them in place (dom.js) as the stage moves from seat to seat.
-    h("p", { class: "seat__playing", hidden: seat !== stage }, t("seat.playing")),
+    h("p", { class: "seat__playing", hidden: seat !== stage }, t(stage === view.current ? "seat.playing" : "seat.justPlayed")),
     grid({ seat, cells: view.grids[seat], size: "small", groups: live.groups, changed: changed(seat), hidden: seat === stage }),
   );
 }
@@ -34,7 +34,7 @@ function seatPanel({ view, seats, seat, stage, changed }) {
  * table({view, seats, stage, changed, recap, interactive}):
  * stage = the seat whose grid is large (the player to move, or the one
  * whose finished turn is held); changed(seat) = the spots its latest turn
- * changed; recap = that turn in words; interactive = a human may act now.
+ * changed; recap = {last, since, open} (ui/recap.js), or null; interactive = a human may act now.
  */
 export function table({ view, seats, stage, changed, recap, interactive }) {
   const seat = stage;
@@ -54,7 +54,7 @@ export function table({ view, seats, stage, changed, recap, interactive }) {
           t("stage.grid", { who: view.names[seat] }),
           h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total, total: view.totals[seat] })),
         ),
-        recapLine(recap),
+        recap ? recapBlock(recap) : null, // none in the review, which has a log of its own
         grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, changed: changed(seat) }),
       ),
     ),

@@ -1,12 +1,12 @@
 // The settings panel (its markup is in index.html, its styles in
-// css/settings.css): the bots' speed, card animations, high contrast, sound
-// and the language. Each choice is remembered in the preferences (save.js);
+// css/settings.css): the bots' speed, card animations, high contrast, sound,
+// the hot seat's hand-over and the language. Each choice is remembered in the preferences (save.js);
 // the sound switch only stores `sound` (true or false), which the sounds read.
 import { saveLanguage, t } from "../i18n.js";
 import { ANIMATION_SCALES as ANIMATIONS } from "../prefs.js";
 import { readPrefs, storePrefs } from "../save.js";
 import { SPEEDS, speedFromQuery } from "../url.js";
-import { fill, h } from "./dom.js";
+import { fill, h } from "../ui/dom.js";
 
 const moreContrast = matchMedia("(prefers-contrast: more)");
 
@@ -82,4 +82,10 @@ export function initAnimation(select) {
 export function initSound(box) {
   box.checked = readPrefs().sound !== false;
   box.addEventListener("change", () => storePrefs({ sound: box.checked }));
+}
+
+/** The hot seat's hand-over between two humans: off unless the players turned it on (nothing at this table is hidden). */
+export function initHandOver(box) {
+  box.checked = readPrefs().handOver === true;
+  box.addEventListener("change", () => storePrefs({ handOver: box.checked }));
 }
