@@ -37,12 +37,12 @@ def hinted_games() -> list[tuple[Game, dict[int, dict[str, Any]]]]:
             if len(legal) > 1:
                 decisions += 1
                 if decisions % 3 == 0:
-                    assert bridge._game is not None
-                    hints[bridge._game.moves] = ask("hint")["hint"]
+                    assert bridge._state.table is not None
+                    hints[bridge._state.current().game.moves] = ask("hint")["hint"]
                     total += 1
             view = ask("act", action=rng.choice(legal))["view"]
-        assert bridge._game is not None
-        games.append((bridge._game.clone(), hints))
+        assert bridge._state.table is not None
+        games.append((bridge._state.current().game.clone(), hints))
         if total == POSITIONS:
             break
     return games
