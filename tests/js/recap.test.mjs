@@ -70,9 +70,12 @@ test("a drawn card placed once, a completed grid: each told", () => {
   assert.equal(turnEndText(end, names), "Bob drew the yellow 7, placed it on spot 7, discarded the red 5, completed the grid.");
 });
 
-test("the hand's moves are the view's targets where it has them", () => {
+test("the hand's moves are the view's targets, not its legal actions read anew", () => {
   const legal = ["place:5", "discard:0", "discard:1"];
-  assert.deepEqual(handMoves({ legal_actions: legal }), { place: true, discard: true });
+  const only = (can_place, can_discard) => ({ draw: null, take: [], spots: [], discard: [], can_place, can_discard });
+  assert.deepEqual(handMoves({ legal_actions: legal, targets: only(true, false) }), { place: true, discard: false });
+  assert.deepEqual(handMoves({ legal_actions: legal, targets: only(false, true) }), { place: false, discard: true });
+});
   assert.deepEqual(handMoves({ legal_actions: ["place:5"] }), { place: true, discard: false });
   const targets = { draw: null, take: [], spots: [{ spot: 5, action: "place:5" }], discard: [], can_place: true, can_discard: false };
   assert.deepEqual(handMoves({ legal_actions: legal, targets }), { place: true, discard: false });

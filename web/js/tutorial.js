@@ -7,6 +7,7 @@
 // fact in the script (step.placed), checked against the game by the tests.
 import { cardInfo, cardName } from "./cards.js";
 import { t } from "./i18n.js";
+import { actionOf } from "./rules.js";
 
 const SCRIPT_URL = "tutorial/script.json";
 
@@ -67,8 +68,8 @@ export class Tutorial {
 
   /** The card, spot, pile and group the coach's sentence names. */
   words(step, view) {
-    const [kind, arg] = step.action.split(":");
-    const number = Number(arg);
+    const { kind, spot, pile } = actionOf(step.action); // the engine's reading of the action
+    const number = spot ?? pile;
     const words = { spot: number, pile: t(`pile.discard.${number}`) };
     if (view.hand) words.card = cardName(view.hand);
     if (kind === "take") words.card = cardName(view.discard_tops[number]);

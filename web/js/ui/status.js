@@ -5,15 +5,9 @@ import { cardInfo, cardName } from "../cards.js";
 import { t } from "../i18n.js";
 import { fill, h } from "./dom.js";
 
-/**
- * Whether the card in hand may go into the grid, and onto a discard pile:
- * the view's targets (the engine's data, docs/engine-contract.md), or its
- * legal actions where the view has no targets yet.
- */
+/** Whether the card in hand may go into the grid, and onto a discard pile: the view's targets (docs/engine-contract.md). */
 export function handMoves(view) {
-  if (view.targets) return { place: view.targets.can_place, discard: view.targets.can_discard };
-  const legal = view.legal_actions;
-  return { place: legal.some((a) => a.startsWith("place:")), discard: legal.some((a) => a.startsWith("discard:")) };
+  return { place: view.targets.can_place, discard: view.targets.can_discard };
 }
 
 /** What the player to move may do now: exactly the moves the engine offers. */
