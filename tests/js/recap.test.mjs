@@ -76,7 +76,3 @@ test("the hand's moves are the view's targets, not its legal actions read anew",
   assert.deepEqual(handMoves({ legal_actions: legal, targets: only(true, false) }), { place: true, discard: false });
   assert.deepEqual(handMoves({ legal_actions: legal, targets: only(false, true) }), { place: false, discard: true });
 });
-  assert.deepEqual(handMoves({ legal_actions: ["place:5"] }), { place: true, discard: false });
-  const targets = { draw: null, take: [], spots: [{ spot: 5, action: "place:5" }], discard: [], can_place: true, can_discard: false };
-  assert.deepEqual(handMoves({ legal_actions: legal, targets }), { place: true, discard: false });
-});
