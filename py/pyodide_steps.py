@@ -179,6 +179,12 @@ def exercise_engine() -> None:
     ask({"op": "step", "step": review["steps"] // 2})
     ask({"op": "review_judge", "step": review["decisions"][0]})
     ask({"op": "review_summary"})
+    ask({"op": "review_luck", "round": 1})
+    ask({"op": "review_account"})
+    link = ask({"op": "link"})["result"]["link"]
+    ask({"op": "link_open", "link": link})
+    ask({"op": "daily_new", "date": "2026-12-02"})
+    ask({"op": "daily_expert", "date": "2026-12-02"})
     ask({"op": "load", "text": text})
     ask({"op": "new", "players": ["Ann", "Bob"], "rounds": 1, "seed": 1})
     hint = ask({"op": "hint"})["result"]["hint"]
