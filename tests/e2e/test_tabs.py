@@ -54,10 +54,8 @@ def table(tab: Page) -> tuple[str, str, list[str]]:
 
 
 def stored_actions(tab: Page) -> list[str]:
-    # A save keeps the record as the engine's JSON text (see save.js).
-    return tab.evaluate(
-        f"JSON.parse(JSON.parse(localStorage.getItem('{SAVE_KEY}')).record).actions"
-    )
+    # A save keeps the record's actions beside its head (version 3, see save.js).
+    return tab.evaluate(f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).actions")
 
 
 def expect_covered(tab: Page) -> None:
