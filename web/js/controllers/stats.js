@@ -42,7 +42,8 @@ export class StatsController {
   /** Read the stored stats, telling the player once if they had to be set aside. */
   load() {
     const { stats, broken, partial } = readStats();
-    if (broken) showNotice(this.el.notice, t(partial ? "stats.partlyBroken" : "stats.broken", { message: broken }), { kind: "warning" });
+    if (broken)
+      showNotice(this.el.notice, partial ? t("stats.partlyBroken", { message: broken }) : t("stats.broken", { message: broken }), { kind: "warning" });
     return stats;
   }
 

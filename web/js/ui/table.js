@@ -25,7 +25,7 @@ function seatPanel({ view, seats, seat, stage, changed }) {
     // The player to move has the large grid on the stage; their small one
     // would repeat it. Both are always there, one hidden, so that a redraw
     // patches them in place (dom.js) as the stage moves from seat to seat.
-    h("p", { class: "seat__playing", hidden: seat !== stage }, t(stage === view.current ? "seat.playing" : "seat.justPlayed")),
+    h("p", { class: "seat__playing", hidden: seat !== stage }, stage === view.current ? t("seat.playing") : t("seat.justPlayed")),
     grid({ seat, cells: view.grids[seat], size: "small", groups: live.groups, changed: changed(seat), hidden: seat === stage }),
   );
 }
