@@ -180,13 +180,15 @@ def pyodide_wheels(info: dict[str, str]) -> list[Path]:
 
 
 def pytest_in_pyodide(args: list[str], cwd: Path = ROOT) -> int:
-    """pytest's exit code in dist/'s Pyodide under Node.js, with the repository and cwd mounted."""
+    """pytest's exit code in the page's Pyodide under Node.js, the repository and cwd mounted."""
     runtime = site_build.DIST / "pyodide"
     if not (runtime / "pyodide.mjs").exists():
         raise Unavailable("dist/pyodide is missing: `python3 build.py` makes it")
     info = json.loads((runtime / "pyodide-lock.json").read_text())["info"]
     job = {
-        "runtime": str(runtime),
+        # The npm package's runtime, of which dist/pyodide/ holds byte-equal copies
+        # (the wasm in a folder named by its hash, where loadPyodide would not look).
+        "runtime": str(site_build.PYODIDE_NPM),
         "stdlib": str(site_build.build_stdlib_pyc()),  # the boot zip would shadow the engine
         "wheels": [str(w) for w in pyodide_wheels(info)],
         "mounts": [str(ROOT)] + [str(cwd)] * (not cwd.is_relative_to(ROOT)),
