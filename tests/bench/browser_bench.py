@@ -209,7 +209,13 @@ def note(message: str) -> None:
 @contextmanager
 def served(directory: Path) -> Iterator[str]:
     """directory served by build.py's server on a free port; yields its URL ending in '/'."""
-    server = site_build.make_server(directory, 0, quiet=True)
+    with serving(site_build.make_server(directory, 0, quiet=True)) as url:
+        yield url
+
+
+@contextmanager
+def serving(server: Any) -> Iterator[str]:
+    """server run on a thread until the block ends; yields its URL ending in '/'."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -190,14 +190,8 @@ def served(directory: Path, link: Link, compress: str) -> Iterator[str]:
         link=link,
         compress=compress,
     )
-    server = site_build.SiteServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with bench.serving(site_build.SiteServer(("127.0.0.1", 0), handler)) as url:
+        yield url
 
 
 def site_bytes(site: Path, compress: str) -> int:
