@@ -7,8 +7,9 @@ never raises, so a bad request or a bug becomes a message for the player, not
 a frozen page. Plain Python: tested under CPython, run unchanged in Pyodide.
 
 (Over 300 lines: a quarter of them is this docstring, the ops' reference;
-the ops are one-liners over :class:`.table.Table`, the review's and the
-hint's modules.)
+the ops are thin calls into :class:`.table.Table` and the review's, the
+hint's, the daily deal's and the links' modules. The daily and link ops are
+the first to move to a module of their own if it grows again.)
 
 Error types: ``MalformedError`` (a request or record that is not well formed,
 or beyond :mod:`.jsontext`'s limits), ``IllegalActionError`` (an action the
