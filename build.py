@@ -146,11 +146,12 @@ HOST_COMPRESSES_TEXT = (
 )
 """The types a static host gzips (GitHub Pages, most others): not application/octet-stream,
 zip or gzip files, images. The network benchmark's `--compress text`, and the byte budget's."""
-FIRST_VISIT_BUDGET = 10_700_000
+FIRST_VISIT_BUDGET = 10_900_000
 """The bytes a first visit of a game's address may fetch before its board is playable,
 each file as a host compressing text sends it (tests/e2e/test_first_visit_bytes.py).
-10.67 MB counted: the daily deal, game links, the review's account and the learned
-evaluation grew the snapshot and the boot zip by 0.27 MB; issue #29 aims at 6.4 MB."""
+Counted 10.67-10.75 MB: the snapshot's gzipped size differs by up to ~0.08 MB from one
+build to the next (its heap is not byte-for-byte reproducible), so the budget keeps
+0.15 MB above the largest count seen; issue #29 aims at stock Pyodide's 6.4 MB."""
 
 
 def host_compresses(content_type: str, mode: str) -> bool:
