@@ -42,7 +42,7 @@ sharp's three best moves searched even when sharp sees a clear choice (so
 every decision gets a win chance for the review's chart); and no time
 cap, so that the answer depends only on the game and the step, never on the
 machine's load: the hint and the review of one decision name the same move.
-About 20 ms of CPU a decision in CPython (median), 70 ms in Pyodide (see
+About 40 ms of CPU a decision in CPython (median), 70 ms in Pyodide (see
 ``docs/BENCHMARKS.md``)."""
 
 
