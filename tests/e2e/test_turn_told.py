@@ -192,6 +192,24 @@ def test_start_the_game_is_on_screen_without_scrolling(
     open_page(page, site_url, "?lang=de")
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
     expect(page.get_by_role("button", name="Spiel starten")).to_be_in_viewport(ratio=1)
+    # Every menu of the setup shows its choice whole ("Gelegenheits-Bot" the longest).
+    page.select_option(".setup__seat select >> nth=1", "casual")
+    assert page.evaluate(CUT_CHOICES) == [], f"{width}×{height}"
+
+
+# The setup's menus whose chosen entry is wider than the room inside the menu
+# (a select's text cannot be measured by scrollWidth: a canvas measures it).
+CUT_CHOICES = """() => {
+  const ink = document.createElement("canvas").getContext("2d");
+  return [...document.querySelectorAll(".setup select")].filter((el) => el.getClientRects().length)
+    .filter((el) => {
+      const style = getComputedStyle(el);
+      ink.font = style.font;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return ink.measureText(el.selectedOptions[0].text).width > room + 0.5;
+    })
+    .map((el) => el.selectedOptions[0].text);
+}"""
 
 
 def test_no_name_is_cut_in_the_rounds_score_sheet_at_360_px(
@@ -209,3 +227,27 @@ def test_no_name_is_cut_in_the_rounds_score_sheet_at_360_px(
         names, "els => els.filter(e => e.scrollWidth > e.clientWidth + 0.5).map(e => e.textContent)"
     )
     assert not cut, f"cut at 360 px: {cut}"
+
+
+def test_a_long_recap_leaves_the_grid_whole_on_a_phone_on_its_side(
+    new_page: Callable[..., Page], site_url: str
+) -> None:
+    # German at 844×390, after two bots' turns with Replays: the recap of
+    # Carla's turn, the toggle of five turns and the log link, with every
+    # spot of the grid still in the window and nothing scrolled.
+    page = new_page(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    query = "?players=human,casual,casual&rounds=1&first=0&seed=3&speed=instant&lang=de"
+    open_page(page, site_url, query)
+    for action in ["draw", "place:12", "discard:0"]:
+        page.click(f"[data-action='{action}']", timeout=BOOT_MS)
+    expect(page.locator("[data-action=draw]")).to_be_visible()
+    expect(page.locator("[data-testid=recap]")).to_have_text(
+        "Carla zog die Lila 8, legte 2 Karten in Folge, warf die Gelb 2 ab."
+    )
+    for hook in ["recap", "recap-toggle", "to-log"]:
+        expect(page.locator(f"[data-testid={hook}]")).to_be_in_viewport(ratio=1)
+    spots = page.locator(".grid--large .spot")
+    expect(spots).to_have_count(12)
+    for i in range(12):
+        expect(spots.nth(i)).to_be_in_viewport(ratio=1)
+    assert page.evaluate("[scrollY, document.getElementById('main').scrollTop]") == [0, 0]

@@ -24,7 +24,8 @@ export function drawTable(controller, { events, focusMain }) {
   const keyboardLater = !screens.keyboardUsed;
   if (!covered) {
     fill(el.screen); // a hand-over or scoring view left behind must not offer its "continue"
-    const recap = { ...recapLines(session, turns, controller.tellSeat()), open: controller.recapOpen };
+    const coached = app.tutorial.current !== null;
+    const recap = { ...recapLines(session, turns, controller.tellSeat(), coached), open: controller.recapOpen };
     const stage = controller.holding ?? view.current;
     const drawn = () => {
       // In place: a bot's move changes a few cards of a table of some 500 elements.
@@ -67,11 +68,15 @@ export function drawTable(controller, { events, focusMain }) {
 /**
  * The stage's recap: the turn that ended last, and every turn since seat's
  * own last one (none for a table of bots), from the engine's turn_end events
- * and view.last_turns (docs/engine-contract.md, "Turns").
+ * and view.last_turns (docs/engine-contract.md, "Turns"). In the guided
+ * first game (coached) the coach has just walked the player through their
+ * own turn, so only the other player's turns are told: the phone's height
+ * goes to the grid the coach points at.
  */
-function recapLines(session, turns, seat) {
+function recapLines(session, turns, seat, coached) {
   const { view } = session;
-  const last = turns.last ? turnEndText(turns.last.end, view.names) : null;
+  const told = turns.last && !(coached && turns.last.seat === seat);
+  const last = told ? turnEndText(turns.last.end, view.names) : null;
   const since = seat === null ? [] : turns.since(seat).filter((entry) => entry.end);
   return { last, since: since.map((entry) => turnEndText(entry.end, view.names)) };
 }
