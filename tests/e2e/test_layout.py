@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 from test_play import STATUS, open_page
 
 BOOT_MS = 60_000
+HINT = {"fr": "Conseil", "de": "Tipp"}
 
 # What the player to act must see, each box measured against the window; the
 # page (and its one scroller, main) not scrolled, nor wider than the window.
@@ -177,6 +178,13 @@ def test_french_and_german_fit_a_phone(
     expect(page.locator(".grid--large [data-action^='place:']")).to_have_count(12)
     assert_fits(page, f"390×844 in {lang}", touch=True)
     assert page.evaluate(LABELS) == []
+    # The hint's button says its word on a phone too (a bare "?" reads as help).
+    hint = page.locator("[data-testid=hint]")
+    expect(hint).to_have_text(HINT[lang])
+    shown = hint.evaluate(
+        "(el) => [parseFloat(getComputedStyle(el).fontSize), el.scrollWidth <= el.clientWidth]"
+    )
+    assert shown[0] >= 12 and shown[1], f"the hint's word at 390 px: {shown}"
     # The menu, folded on a phone, opens with every entry a full touch target.
     page.click("#menu-button")
     expect(page.locator("#new-game")).to_be_visible()
