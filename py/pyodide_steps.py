@@ -202,25 +202,43 @@ def exercise_engine() -> None:
         traceback.format_exc()
 
 
+CODECS = frozenset(
+    f"encodings/{name}.pyc"
+    for name in (
+        *("__init__", "aliases", "ascii", "latin_1", "charmap", "cp437", "cp1252", "idna"),
+        *("utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "utf_32_le"),
+        *("utf_32_be", "raw_unicode_escape", "unicode_escape", "punycode"),
+    )
+)
+"""The codecs the boot zip keeps beside those the boot used: a codec is looked
+up by name at the first text that needs it, and these are the ones Python's
+own modules may ask for (Unicode, ASCII, Latin-1, zip names, host names). The
+other hundred (cp1250, mac_roman, ...) weigh 0.23 MB on a first visit; text
+reaches the engine as JSON, which is Unicode."""
+
+
 def trim_boot_zip(full: str, dst: str) -> None:
     """(In Pyodide booted from full) Copy full into dst with only the modules
     that Pyodide's boot and exercise_engine() load, every engine module and
-    the codecs: the page never imports another module (the whole stdlib is
+    the CODECS: the page never imports another module (the whole stdlib is
     4.5 MB of the zip)."""
     exercise_engine()
     mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
     files = [getattr(module, "__file__", None) or "" for module in list(sys.modules.values())]
     used = {file.removeprefix(mounted) for file in files if file.startswith(mounted)}
     with zipfile.ZipFile(full) as zin, zipfile.ZipFile(dst, "w", compresslevel=9) as zout:
-        # Every codec too: a codec is looked up by name, at the first text that needs it.
         kept = [
             info
             for info in zin.infolist()
-            if info.filename in used or info.filename.startswith(("dozito/", "encodings/"))
+            if info.filename in used
+            or info.filename in CODECS
+            or info.filename.startswith("dozito/")
         ]
         for info in kept:
             zout.writestr(copy_entry(info, info.filename), zin.read(info))
     assert "dozito/bridge.pyc" in used and "json/__init__.pyc" in used, sorted(used)[:10]
+    missing = CODECS - {info.filename for info in kept}
+    assert not missing, sorted(missing)
     print(f"trimmed the boot zip to {len(kept)} of {len(zin.infolist())} files")
 
 
