@@ -159,6 +159,13 @@ PRIMED_MARK = "dozito:engine-code-primed"
 """The performance mark js/engine/prime.js sets once its throwaway boot has ended."""
 
 
+RETURN_VISIT_BOOT = "globalThis.dozitoBoot = 'snapshot';"
+"""The boot the tests' pages force (docs/page-contract.md): from the memory snapshot, as
+every visit after the first does. A fresh context is a first visit, which boots the normal
+way (js/engine/client.js), a second slower on this machine: that path has tests of its own
+(`first_visit=True`: test_first_visit_bytes, test_offline, test_snapshot, the engines')."""
+
+
 def engine_worker(page: Page) -> Worker:
     """The page's engine worker, not the throwaway boot that follows a first
     install (js/engine/prime.js), whose address ends in "?prime"."""
@@ -174,11 +181,14 @@ def page_log(site_url: str) -> PageLog:
 @pytest.fixture
 def new_page(browser: Browser, page_log: PageLog) -> Iterator[Callable[..., Page]]:
     """Opens pages, each in a fresh context made with the options given (e.g. a
-    phone's viewport), all watched like `page`."""
+    phone's viewport), all watched like `page`; booting as a return visit
+    does unless first_visit (see RETURN_VISIT_BOOT)."""
     contexts: list[BrowserContext] = []
 
-    def open_page(**context_options: Any) -> Page:
+    def open_page(*, first_visit: bool = False, **context_options: Any) -> Page:
         context = browser.new_context(**context_options)
+        if not first_visit:
+            context.add_init_script(RETURN_VISIT_BOOT)
         contexts.append(context)
         context.on("request", page_log.on_request)  # the context's: workers' requests too
         page = context.new_page()
@@ -197,3 +207,9 @@ def new_page(browser: Browser, page_log: PageLog) -> Iterator[Callable[..., Page
 def page(new_page: Callable[..., Page]) -> Page:
     """A page in a fresh context that fails the test on errors or foreign requests."""
     return new_page()
+
+
+@pytest.fixture
+def first_visit_page(new_page: Callable[..., Page]) -> Page:
+    """`page` left to boot as a first visit does: without the memory snapshot."""
+    return new_page(first_visit=True)

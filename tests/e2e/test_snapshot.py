@@ -1,5 +1,6 @@
 """The engine boots from the build's memory snapshot, and the normal way when
-that snapshot cannot be restored; both play the same games as CPython.
+that snapshot cannot be restored or on a first visit (which never fetches
+it); every way plays the same games as CPython.
 
 A corrupt snapshot (one its decoder refuses, or one Pyodide refuses to
 restore) must never cost the player the game: the worker boots without it.
@@ -82,17 +83,23 @@ def test_snapshot_and_normal_boots_play_the_game_cpython_plays(
 ) -> None:
     expected = cpython_record()
     records = {}
-    cases: tuple[tuple[str, Callable[[bytes], bytes] | None], ...]
-    cases = (("snapshot", None), ("normal", unrestorable))
-    for how, corrupt in cases:
-        page = new_page()
+    cases: tuple[tuple[str, str, Callable[[bytes], bytes] | None], ...]
+    cases = (("snapshot", "snapshot", None), ("fallback", "normal", unrestorable))
+    cases += (("first visit", "normal", None),)
+    for case, how, corrupt in cases:
+        page = new_page(first_visit=case == "first visit")
+        asked: list[str] = []
+        page.context.on("request", lambda request, asked=asked: asked.append(request.url))
         if corrupt:
             serve_corrupt(page, corrupt)
         open_bare_page(page, site_url)
         out = page.evaluate(PLAY_JS, {"game": GAME, "seats": list(SEATS)})
-        assert out["boot"] == how
-        records[how] = out["record"]
-    assert records == {"snapshot": expected, "normal": expected}
+        assert out["boot"] == how, case
+        # A first visit leaves the snapshot to the service worker's install (none here).
+        fetched = any(url.endswith(f"/{site_build.SNAPSHOT}") for url in asked)
+        assert fetched == (case != "first visit"), case
+        records[case] = out["record"]
+    assert records == dict.fromkeys(("snapshot", "fallback", "first visit"), expected)
 
 
 @pytest.mark.parametrize("corrupt", [None, undecodable, unframed])

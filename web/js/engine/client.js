@@ -28,9 +28,19 @@ function engineError(type, message, detail) {
   return error;
 }
 
+/**
+ * How the worker boots: "normal" on a first visit (no service worker controls
+ * the page, or the site's data was cleared), which fetches less than stock
+ * Pyodide does, leaving the memory snapshot to the service worker's install;
+ * "snapshot" on every later visit, from the service worker's cache
+ * (engine/worker.js). A page may force one with the global `dozitoBoot`
+ * (tests and benchmarks: docs/page-contract.md).
+ */
+const bootKind = () => globalThis.dozitoBoot ?? (navigator.serviceWorker?.controller ? "snapshot" : "normal");
+
 // Relative to the page (at the site's root), not to this module: in dist/ this
-// module is part of the page's bundle, js/main.js.
-const newWorker = () => new Worker(new URL("js/engine/worker.js", document.baseURI), { type: "module" });
+// module is part of the page's bundle, js/main.js. The worker's name says how it boots.
+const newWorker = () => new Worker(new URL("js/engine/worker.js", document.baseURI), { type: "module", name: bootKind() });
 
 /**
  * The worker prestartEngine started and the events it sent before startEngine

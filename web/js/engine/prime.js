@@ -19,7 +19,8 @@ const PRIMED_MARK = "dozito:engine-code-primed";
 
 export function primeEngineCode() {
   // Its own address, so that the page's tools (and tests) tell it from the engine.
-  const worker = new Worker(new URL("js/engine/worker.js?prime", document.baseURI), { type: "module" });
+  // From the snapshot, as the next visit boots.
+  const worker = new Worker(new URL("js/engine/worker.js?prime", document.baseURI), { type: "module", name: "snapshot" });
   let ended = false;
   const end = () => {
     if (ended) return;

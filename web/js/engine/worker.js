@@ -5,6 +5,11 @@
 // imported) over the boot zip it was made with; if that fails in any way (no
 // snapshot, a corrupt one, one for another runtime), it boots the normal way
 // from the same zip, which holds the engine byte-compiled: no loadPackage.
+// A worker named "normal" (a first visit, engine/client.js) boots the normal
+// way at once and never downloads the snapshot: over a phone's network its
+// 4.9 MB cost more time than the interpreter's start-up it saves, and would
+// make a first visit fetch more than stock Pyodide. The service worker's
+// install fetches it once the game is up, for every later visit.
 //
 // Messages out: {type: "status", stage: "runtime" | "engine"} while booting,
 // then {type: "ready", ms, boot: "snapshot" | "normal"} or {type: "failed",
@@ -46,10 +51,13 @@ const CONFIG = {
 // snapshot is in) and Pyodide's two scripts (the same module records that
 // loadPyodide imports later). watchLoading hands the zip and the wasm to
 // Pyodide when it asks for them.
-const snapshot = fetch(runtimeFile("snapshot.bin.gz")).then(async (response) => {
-  if (!response.ok) throw new Error(`snapshot.bin.gz could not be downloaded (HTTP ${response.status})`);
-  return decodeSnapshot(await new Response(await gunzipped(response.body)).arrayBuffer());
-});
+const withSnapshot = self.name !== "normal";
+const snapshot = withSnapshot
+  ? fetch(runtimeFile("snapshot.bin.gz")).then(async (response) => {
+      if (!response.ok) throw new Error(`snapshot.bin.gz could not be downloaded (HTTP ${response.status})`);
+      return decodeSnapshot(await new Response(await gunzipped(response.body)).arrayBuffer());
+    })
+  : null;
 
 const isWasm = (response) => response.ok && response.headers.get("content-type")?.split(";")[0] === "application/wasm";
 
@@ -95,7 +103,7 @@ const runtime = import(runtimeFile("pyodide.mjs")).catch((error) => {
 // between the two would leave the next visit little.
 const priming = new URL(import.meta.url).searchParams.has("prime");
 const runtimeScript = priming ? Promise.resolve() : import(runtimeFile("pyodide.asm.mjs"));
-const downloads = [snapshot, runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()];
+const downloads = [snapshot ?? Promise.resolve(), runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()];
 for (const early of downloads) early.catch(() => {}); // reported by the boot that awaits it
 
 /** dozito.bridge.handle, a PyProxy kept for the worker's whole life. */
@@ -205,16 +213,18 @@ async function bootWith(options) {
 async function boot() {
   postMessage({ type: "status", stage: "runtime" });
   if (priming) await Promise.allSettled(downloads);
-  let pyodide;
-  let how = "snapshot";
-  try {
-    pyodide = await attempt({ ...CONFIG, _loadSnapshot: snapshot });
-  } catch (error) {
-    console.warn(`Dozito: the memory snapshot did not restore, booting without it: ${error?.message ?? error}`);
-    handle = null;
-    how = "normal";
-    pyodide = await attempt(CONFIG);
+  let pyodide = null;
+  let how = "normal";
+  if (withSnapshot) {
+    try {
+      pyodide = await attempt({ ...CONFIG, _loadSnapshot: snapshot });
+      how = "snapshot";
+    } catch (error) {
+      console.warn(`Dozito: the memory snapshot did not restore, booting without it: ${error?.message ?? error}`);
+      handle = null;
+    }
   }
+  pyodide ??= await attempt(CONFIG);
   // Pyodide's WebAssembly heap size, for memory checks from DevTools (the
   // soak test reads it through the worker's CDP session).
   self.dozitoHeapBytes = () => pyodide._module.HEAPU8.byteLength;
