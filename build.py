@@ -550,6 +550,26 @@ def first_only(tags: re.Pattern[str], tag: str, html: str) -> str:
     return tags.sub(replace, html)
 
 
+ENGINE_TABLES = """
+import json
+from dozito.bridge import handle
+answers = {op: json.loads(handle(json.dumps({"op": op}))) for op in ("rules", "cards")}
+assert all(answer["ok"] for answer in answers.values()), answers
+print(json.dumps({op: answer["result"][op] for op, answer in answers.items()}))
+"""
+"""Prints the engine's answers to the ops "rules" and "cards" (docs/engine-contract.md)."""
+
+
+def engine_tables() -> str:
+    """The rule numbers and the card table, as the engine answers them, for the page's
+    bundle (DOZITO_ENGINE_TABLES): the setup and the help show before the engine is up,
+    and the numbers still live once, in Python."""
+    done = subprocess.run([VENV_PYTHON, "-c", ENGINE_TABLES], capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"build.py: the engine could not give its tables:\n{done.stderr}")
+    return done.stdout.strip()
+
+
 def bundle_page() -> Path:
     """A folder holding the page as dist/ serves it: index.html naming two
     scripts, BOOT_BUNDLE then SCRIPT_BUNDLE, and one style sheet, STYLE_BUNDLE,
@@ -566,7 +586,8 @@ def bundle_page() -> Path:
     if scripts != [BOOT_BUNDLE, SCRIPT_BUNDLE] or not styles:
         sys.exit(f"build.py: web/{PAGE} must load {BOOT_BUNDLE}, {SCRIPT_BUNDLE}, its style sheets")
     define = f"--define:DOZITO_WASM={json.dumps(wasm_path())}"
-    code = code_hash(bundle_page, esbuild, first_only) + repr(ESBUILD_OPTIONS) + define
+    tables = f"--define:DOZITO_ENGINE_TABLES={engine_tables()}"
+    code = code_hash(bundle_page, esbuild, first_only) + repr(ESBUILD_OPTIONS) + define + tables
     code = hashlib.sha256(code.encode()).hexdigest()[:16]
     key = inputs_hash([WEB / PAGE, WEB / "js", WEB / "css", ROOT / "package-lock.json"]) + code
     out = CACHE / f"page-{key}"
@@ -575,7 +596,8 @@ def bundle_page() -> Path:
     keep_only("page", out)
     shutil.rmtree(out, ignore_errors=True)
     meta = CACHE / f"page-meta-{key}.json"
-    esbuild(SCRIPT_BUNDLE, "--format=esm", f"--outfile={out / SCRIPT_BUNDLE}", f"--metafile={meta}")
+    bundle = f"--outfile={out / SCRIPT_BUNDLE}"
+    esbuild(SCRIPT_BUNDLE, "--format=esm", tables, bundle, f"--metafile={meta}")
     inputs = json.loads(meta.read_text())["inputs"]
     meta.unlink()
     if missing := [name for name in scripts if name not in inputs]:

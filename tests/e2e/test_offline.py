@@ -71,8 +71,10 @@ def wait_offline_ready(page: Page, site: Path) -> None:
 
 
 def open_page(page: Page, url: str) -> None:
+    """Open url and wait for its engine (the setup may show before it is up)."""
     page.goto(url)
-    expect(page.locator(STATUS)).not_to_have_attribute("data-phase", "loading", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).not_to_have_attribute("data-phase", "loading")
 
 
 def play_bots_to_the_end(page: Page) -> None:

@@ -4,7 +4,7 @@
 import "./boot.js"; // first: in the bundle of dist/, the worker starts before the other modules run
 import { AidsController } from "./controllers/aids.js";
 import { pageElements } from "./controllers/elements.js";
-import { startGameEngine } from "./controllers/engine-start.js";
+import { loadEngineTables, startGameEngine } from "./controllers/engine-start.js";
 import { Games } from "./controllers/games.js";
 import { ReviewController } from "./controllers/review.js";
 import { Screens } from "./controllers/screens.js";
@@ -56,15 +56,20 @@ async function boot(el) {
     el.bootFailed.hidden = false; // without a catalog there are no words to show but the page's built-in fallback
     throw error;
   }
+  loadEngineTables();
   const app = buildApp(el);
-  const engine = await startGameEngine(el, { onDead: (error) => app.games.stopped(error) });
-  if (!engine) return offerUpdates({}); // a new build waiting may be what mends the boot: offer it even now
-  app.games.attach(engine);
+  app.engineStart = startGameEngine(el, { onStage: (stage) => app.setup.engineStaged(stage), onDead: (error) => app.games.stopped(error) });
+  app.scheduler.enqueue(async () => {
+    if (await app.games.attach(app.engineStart.engine)) {
+      // Once the engine is up: the bots' first moves before the service worker's downloads.
+      app.idleWork.add(() => offerUpdates({ onFirstInstall: () => app.idleWork.add(primeEngineCode) }));
+    } else {
+      offerUpdates({}); // a new build waiting may be what mends the boot: offer it even now
+    }
+  });
   initToolbar(app);
   initLanguages(el.settings.language, el.settings.languagePicker, catalogs);
-  await app.games.claim();
-  // Once the game has started: the bots' first moves before the service worker's downloads.
-  app.idleWork.add(() => offerUpdates({ onFirstInstall: () => app.idleWork.add(primeEngineCode) }));
+  await app.games.claim(); // the setup shows at once when there is no game to open
 }
 
 const el = pageElements();

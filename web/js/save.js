@@ -59,6 +59,11 @@ export function readSaveWrappers() {
   return { game: parse(SAVE_KEY), kept: parse(KEPT_KEY) };
 }
 
+/** Whether a game is saved, readable or not (readGame tells). */
+export function hasSavedGame() {
+  return readItem(SAVE_KEY) !== null;
+}
+
 /** The saved game as Session.load takes it, null if there is none; throws SaveError if it is unusable. */
 export function readGame() {
   const text = readItem(SAVE_KEY);

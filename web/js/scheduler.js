@@ -36,6 +36,7 @@ export class Scheduler {
     this.speed = speed; // a key of PACE
     this.fastForward = false; // bots skip their pauses until a human is to play
     this.halted = false; // bots stopped after an engine error, until the player retries
+    this.closed = false; // no engine to run tasks for (its start failed): none is taken any more
     this.botTurn = botTurn;
     this.playBot = playBot;
     this.botPause = botPause;
@@ -49,6 +50,7 @@ export class Scheduler {
   }
 
   enqueue(task) {
+    if (this.closed) return;
     this.tasks.push(task);
     this.wake();
     this.pump();
@@ -79,6 +81,12 @@ export class Scheduler {
       this.fastForward = false;
       this.onIdle();
     }
+  }
+
+  /** No task runs any more: the engine they need will never be up. */
+  close() {
+    this.closed = true;
+    this.tasks.length = 0;
   }
 
   botMayPlay() {

@@ -4,11 +4,11 @@
 // (another tab that takes the game covers this one until "Play here").
 //
 //   const games = new Games(app); // uses app.el, screens, scheduler, table, setup, tutorial, review, stats
-//   games.attach(engine);          // once the engine is up: until then there is no session
-//   games.open(query);             // the address's game, else the saved one, else the setup
+//   scheduler.enqueue(() => games.attach(start.engine)); // first: until the engine is up there is no session
+//   games.open(query);             // the address's game, else the saved one, else the setup (at once)
 import { t } from "../i18n.js";
 import { rules } from "../rules.js";
-import { keepGame, readGame, readKeptGame, setAsideGame, storeGame } from "../save.js";
+import { hasSavedGame, keepGame, readGame, readKeptGame, setAsideGame, storeGame } from "../save.js";
 import { Session } from "../session.js";
 import { claimWriter } from "../single-writer.js";
 import { Turns } from "../turns.js";
@@ -41,9 +41,22 @@ export class Games {
     this.importedOver = false; // the game was imported already over: played elsewhere, not counted as played here
   }
 
-  attach(engine) {
+  /**
+   * The scheduler's first task (main.js), so that every engine request waits
+   * for the engine: its session once it is up. A failed start (already
+   * reported) closes the queue and clears the screen; false then.
+   */
+  async attach(starting) {
+    const engine = await starting;
+    if (!engine) {
+      this.app.scheduler.close();
+      this.app.screens.show("failed");
+      fill(this.app.el.screen);
+      return false;
+    }
     this.session = new Session(engine);
     this.turns = new Turns(this.session); // what the latest turns changed, for the marks and the recap
+    return true;
   }
 
   /**
@@ -67,6 +80,8 @@ export class Games {
   open(query) {
     const { scheduler, setup } = this.app;
     if (query) scheduler.enqueue(() => this.startQuery(query));
+    else if (!hasSavedGame())
+      setup.show(); // needs no engine: a first visit chooses while it boots
     else scheduler.enqueue(async () => (await this.resumeSaved()) || setup.show());
   }
 

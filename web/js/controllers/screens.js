@@ -6,7 +6,7 @@
 //   const screens = new Screens(el, { clearAids });
 //   screens.show("setup");
 //   screens.show("game", { covered: true }); // a panel (hand-over, scores, game over) over the table
-//   screens.name; // "loading", "setup", "game", "review" or "elsewhere" (another tab plays)
+//   screens.name; // "loading", "setup", "game", "review", "elsewhere" (another tab plays) or "failed" (the engine's start)
 
 export class Screens {
   /** el: the page's elements (elements.js); clearAids(): empty the aids' cell (the aids controller's). */
@@ -36,8 +36,9 @@ export class Screens {
     if (!game) this.showBotBar(false);
     if (!game || covered) this.clearAids();
     const buttons = [el.newGame, el.importButton, el.exportButton, el.reviewButton];
-    if (name === "review" || name === "elsewhere") {
-      for (const button of buttons) button.disabled = true; // "Back to the game" (or "Play here") is the way out
+    if (name === "review" || name === "elsewhere" || name === "failed") {
+      // "Back to the game" (or "Play here", or the failed start's "Reload") is the way out.
+      for (const button of buttons) button.disabled = true;
       return;
     }
     el.newGame.disabled = el.importButton.disabled = false;

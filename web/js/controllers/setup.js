@@ -1,9 +1,12 @@
 // The setup screen: the form that starts a game (or the tutorial), "New game"
 // (asked first over a game in progress) and the way back to that game. It
-// needs no engine to show; starting a game waits for it.
+// needs no engine to show: on a first visit it shows while the engine boots,
+// the status telling how far the boot is; a start chosen meanwhile waits for
+// the engine (the scheduler's first task), the form held.
 //
-//   const setup = new SetupController(app); // uses app.el, screens, games, scheduler, tutorial, table
+//   const setup = new SetupController(app); // uses app.el, screens, games, scheduler, tutorial, table, engineStart
 //   setup.show();
+//   setup.engineStaged(stage); // the engine's boot has reached stage
 import { t } from "../i18n.js";
 import { readPrefs, storePrefs } from "../save.js";
 import { confirmDialog } from "../ui/dialogs.js";
@@ -14,13 +17,39 @@ import { renderStatus } from "../ui/status.js";
 export class SetupController {
   constructor(app) {
     this.app = app;
+    this.form = null; // the form on show, until a start is chosen
+  }
+
+  get engineReady() {
+    return this.app.engineStart.stage === "ready";
+  }
+
+  /** The boot's stage, on the setup (its progress) or, once a start waits for the engine, as the loading status. */
+  engineStaged(stage) {
+    const { screens, el } = this.app;
+    if (screens.name === "setup" && this.form) renderStatus(el.status, { phase: "setup", stage });
+    else if ((screens.name === "loading" || screens.name === "setup") && stage !== "ready") renderStatus(el.status, { phase: "loading", stage });
+  }
+
+  /** A start (a game or the tutorial) is chosen: held while the engine boots, then run. */
+  chosen(task) {
+    const { el, scheduler } = this.app;
+    if (!this.form) return; // chosen already: the first choice stands
+    if (!this.engineReady) {
+      this.form.inert = true;
+      this.form.setAttribute("aria-busy", "true");
+      renderStatus(el.status, { phase: "loading", stage: this.app.engineStart.stage });
+    }
+    this.form = null;
+    scheduler.enqueue(task);
   }
 
   show() {
-    const { el, screens, games, scheduler, tutorial } = this.app;
+    const { el, screens, games, tutorial } = this.app;
     if (!games.writer.held) return; // a new game here would replace the other tab's
+    if (this.app.engineStart.stage === "failed") return; // nothing could start: its notice offers a reload
     tutorial.leaveQuietly();
-    renderStatus(el.status, { phase: "setup" });
+    renderStatus(el.status, { phase: "setup", stage: this.app.engineStart.stage });
     screens.show("setup");
     const session = games.session;
     const inGame = !tutorial.inEngine && session?.view != null && session.phase !== "game-over";
@@ -30,13 +59,14 @@ export class SetupController {
     const form = setup({
       initial: readPrefs().setup,
       offerTutorial,
-      onTutorial: () => scheduler.enqueue(() => tutorial.start()),
+      onTutorial: () => this.chosen(() => tutorial.start()),
       onBack: inGame ? () => this.backToGame() : null,
       onStart: (choice) => {
         storePrefs({ setup: choice.setup });
-        scheduler.enqueue(() => games.start(choice));
+        this.chosen(() => games.start(choice));
       },
     });
+    this.form = form;
     fill(el.screen, form);
     form.querySelector("select").focus();
   }

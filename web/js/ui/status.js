@@ -57,10 +57,12 @@ function flashText(event, view) {
 /**
  * renderStatus(el, {phase, view, seats, scored, events, stage, held}): scored
  * is the round_scored event on show at a round end, events those of the last
- * action, stage the engine's boot stage, held the seat whose finished turn
+ * action, stage the engine's boot stage ("runtime", "engine", "ready",
+ * "failed"; the setup tells it while the engine boots), held the seat whose finished turn
  * the table still shows (null if none): the status names it, as the table does.
  */
 export function renderStatus(el, { phase, view = null, seats = [], scored = null, events = [], stage = "runtime", held = null }) {
+  const booting = stage === "runtime" || stage === "engine";
   el.dataset.phase = phase;
   const current = phase === "turn" ? view.current : null;
   if (current === null) delete el.dataset.current;
@@ -70,11 +72,13 @@ export function renderStatus(el, { phase, view = null, seats = [], scored = null
 
   let main;
   let detail = "";
+  let progress = null; // the engine's boot, on the setup that shows meanwhile
   const chips = [];
   if (phase === "loading") {
     main = t(`status.loading.${stage}`);
   } else if (phase === "setup") {
     main = t("status.setup");
+    if (booting) progress = h("span", { class: "status__detail", dataset: { testid: "engine-progress" } }, t(`status.setupLoading.${stage}`));
   } else {
     if (phase === "turn") {
       chips.push(h("span", { class: "chip chip--round" }, t("status.round", { round: view.round, rounds: view.rounds })));
@@ -101,8 +105,8 @@ export function renderStatus(el, { phase, view = null, seats = [], scored = null
   }
   fill(
     el,
-    phase === "loading" && stage !== "elsewhere" ? h("span", { class: "status__spinner", "aria-hidden": "true" }) : null,
-    h("span", { class: "status__text" }, h("strong", { class: "status__main" }, main), detail ? h("span", { class: "status__detail" }, detail) : null),
+    phase === "loading" && booting ? h("span", { class: "status__spinner", "aria-hidden": "true" }) : null,
+    h("span", { class: "status__text" }, h("strong", { class: "status__main" }, main), detail ? h("span", { class: "status__detail" }, detail) : progress),
     chips.length
       ? h(
           "span",
