@@ -3,6 +3,7 @@ document, and run the README's test command before publishing."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -95,3 +96,19 @@ def test_chromium_comes_from_the_runner_or_playwright_never_apt(name: str) -> No
     (chromium,) = [run for run in runs if "chromium" in run]
     assert chromium.startswith("/usr/bin/chromium --version || ")
     assert "playwright install chromium" in chromium
+
+
+@pytest.mark.parametrize("name", ["test.yml", "pages.yml"])
+def test_the_other_engines_are_the_runners_or_plain_ubuntu_packages(name: str) -> None:
+    """With CI=true a missing engine fails tests/e2e/engines: the runner's Firefox
+    (a .deb at /usr/bin/firefox, which drivers.py accepts) and WebKitGTK from apt."""
+    path = WORKFLOWS.parents[1] / "tests" / "e2e" / "engines" / "drivers.py"
+    spec = importlib.util.spec_from_file_location("engine_drivers", path)
+    assert spec and spec.loader
+    drivers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(drivers)
+    runs = "\n".join(step["run"] for step in steps(load(name)) if "run" in step)
+    assert "/usr/bin/firefox --version" in runs and "/usr/bin/firefox" in drivers.FIREFOXES
+    webkit = drivers.INSTALL["webkit"].removeprefix("apt-get install -y ")
+    assert f"sudo apt-get install -y --no-install-recommends {webkit}" in runs
+    assert "snap" not in runs

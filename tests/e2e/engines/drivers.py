@@ -1,7 +1,7 @@
 """One small interface, `Tab`, over the three browser engines players have.
 
 - Chromium: Playwright's page (tests/e2e/conftest.py's, watched the same way).
-- Firefox ESR: puppeteer-core over WebDriver BiDi, in Node (firefox.mjs).
+- Firefox (ESR on Debian): puppeteer-core over WebDriver BiDi, in Node (firefox.mjs).
 - WebKitGTK, Safari's engine: its own Python bindings under Xvfb (webkit.py),
   run by the system Python, whose python3-gi Debian ships.
 
@@ -26,7 +26,10 @@ from playwright.sync_api import Page
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 ENGINES = ("chromium", "firefox", "webkit")
-FIREFOX = "/usr/bin/firefox-esr"
+FIREFOXES = ("/usr/bin/firefox-esr", "/usr/bin/firefox")
+"""Debian's Firefox ESR (.ci/run installs it), else a Firefox from a .deb, as GitHub's
+Ubuntu runner image ships (from Mozilla's PPA: not the snap shim of Ubuntu's own)."""
+FIREFOX = next((path for path in FIREFOXES if os.access(path, os.X_OK)), FIREFOXES[0])
 SYSTEM_PYTHON = "/usr/bin/python3"
 ANSWER_S = 240
 """The longest a child may take to answer one request (a whole game is one)."""
