@@ -1,5 +1,5 @@
-// The card table, fetched once from the engine (op "cards"): the page never
-// hard-codes which card is a STOP or how many suns it has.
+// The card table, the engine's (op "cards"), baked into the bundle by build.py: the page
+// never hard-codes which card is a STOP or how many suns it has.
 import { t } from "./i18n.js";
 
 const table = new Map();

@@ -1,5 +1,5 @@
-// The rule numbers, fetched once from the engine (op "rules"): the page never
-// hard-codes how many players or rounds a game may have, nor the bot levels.
+// The rule numbers, the engine's (op "rules"), baked into the bundle by build.py:
+// the page never hard-codes how many players or rounds a game may have, nor the bot levels.
 let table = null;
 
 export function setRules(rules) {
@@ -13,7 +13,7 @@ export function setRules(rules) {
  * actions: every action string -> {kind, spot | pile}}.
  */
 export function rules() {
-  if (!table) throw new Error("the rules have not been fetched from the engine");
+  if (!table) throw new Error("the rules have not been set from the engine's tables");
   return table;
 }
 
