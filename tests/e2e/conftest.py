@@ -161,8 +161,8 @@ PRIMED_MARK = "dozito:engine-code-primed"
 
 RETURN_VISIT_BOOT = "globalThis.dozitoBoot = 'snapshot';"
 """The boot the tests' pages force (docs/page-contract.md): from the memory snapshot, as
-every visit after the first does. A fresh context is a first visit, which boots the normal
-way (js/engine/client.js), a second slower on this machine: that path has tests of its own
+every visit after the first does. A fresh context is a first visit, which chooses its boot
+by the link's speed (js/engine/boot-choice.js): that path has tests of its own
 (`first_visit=True`: test_first_visit_bytes, test_offline, test_snapshot, the engines')."""
 
 

@@ -1,8 +1,9 @@
 """The bytes of a first visit: held to a budget, and never downloaded twice.
 
-A first visit of a game's address fetches the page, the engine's runtime and
-the boot zip before the board is playable, and not the memory snapshot (the
-worker boots the normal way): counted as a host that compresses text sends
+A first visit of a game's address over a phone's link fetches the page, the
+engine's runtime and the boot zip before the board is playable, and not the
+memory snapshot (the worker, measuring the link on the zip, boots the normal
+way): counted as a host that compresses text sends
 each file (deterministic, unlike a timing), they stay under build.py's
 FIRST_VISIT_BUDGET, so a change that grows them fails here. Then the service
 worker's install stores the whole site, the snapshot included, without
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,14 +30,28 @@ from conftest import CHROMIUM_ARGS, site_build
 GAME = "?players=human,casual&rounds=1&seed=1"
 
 
+SLOW_LINK = 1.25e6
+"""Bytes per second the boot zip is sent at: its share of a phone's 20 Mbit/s link, the
+wasm downloading beside it; the worker then boots the normal way (js/engine/boot-choice.js)."""
+
+
 class Recording(site_build.SiteHandler):  # type: ignore[misc]
-    """build.py's handler, noting each answer's file and status (304: revalidated, no body)."""
+    """build.py's handler, noting each answer's file and status (304: revalidated, no body),
+    sending the boot zip as a phone's link would."""
 
     answers: list[tuple[str, int]]
 
     def log_request(self, code: Any = "-", size: Any = "-") -> None:
         name = urlsplit(self.path).path.removeprefix("/") or site_build.PAGE
         self.answers.append((name, int(code)))
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if not self.path.endswith("/python_stdlib_boot.zip"):
+            super().copyfile(source, outputfile)
+            return
+        while piece := source.read(64 * 1024):
+            outputfile.write(piece)
+            time.sleep(len(piece) / SLOW_LINK)
 
 
 @pytest.fixture

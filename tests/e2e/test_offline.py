@@ -70,6 +70,12 @@ def wait_offline_ready(page: Page, site: Path) -> None:
     assert caches["sizes"] == [len(site_build.precached(info["files"])) + 1]
 
 
+def setup_with_engine(page: Page) -> None:
+    """Wait for the setup with its engine up (the setup may show before it is)."""
+    expect(page.locator(STATUS)).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
+
+
 def open_page(page: Page, url: str) -> None:
     """Open url and wait for its engine (the setup may show before it is up)."""
     page.goto(url)
@@ -111,7 +117,7 @@ def test_a_second_visit_boots_and_plays_offline(
     wait_offline_ready(page, site_build.DIST)
     page.context.set_offline(True)
     page.reload()
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    setup_with_engine(page)
     # An address with a game query is the same page, from the cache too.
     served: dict[str, bool] = {}  # file name -> whether the service worker answered
 
@@ -213,7 +219,7 @@ def test_the_site_is_installable(kept_profile: tuple[BrowserContext, Page], site
     wasm: list[Response] = []
     context.on("response", lambda r: wasm.append(r) if r.url.endswith(".asm.wasm") else None)
     page.reload()
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    setup_with_engine(page)
     transferred, size = wasm_transfer(page)
     assert size > 1_000_000 and transferred < 2_000, (transferred, size)
     assert wasm and not any(r.from_service_worker for r in wasm)
@@ -359,14 +365,14 @@ def test_a_build_with_a_stale_file_never_installs(
     style.write_text(old_style)  # sw.js and the page are new, the style sheet is not
 
     page.reload()
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    setup_with_engine(page)
     assert page.evaluate(INSTALL_OUTCOME) == "redundant"
     # No new cache, no offer: the old build runs on, whole, offline too.
     assert page.evaluate("caches.keys()") == [f"dozito-{old_hash}"]
     expect(page.locator(PROMPT)).to_have_count(0)
     page.context.set_offline(True)
     page.reload()
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    setup_with_engine(page)
     expect(page).to_have_title("Dozito")
     assert "build 2" not in page.evaluate("async () => (await fetch('css/main.css')).text()")
     page.context.set_offline(False)
@@ -378,6 +384,6 @@ def test_a_build_with_a_stale_file_never_installs(
     assert page.evaluate(INSTALL_OUTCOME) == "installed"
     page.click("[data-testid=update-reload]")
     expect(page).to_have_title("Dozito 2", timeout=30_000)
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    setup_with_engine(page)
     assert page.evaluate("caches.keys()") == [f"dozito-{new_hash}"]
     wait_offline_ready(page, site)

@@ -105,7 +105,8 @@ def boots_to_the_setup(page: Page) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.reload()
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
     expect(page.locator("#notice")).not_to_contain_text("could not start")
     assert page.evaluate("navigator.onLine") is True  # the browser still believes it is online
     assert not errors
@@ -145,10 +146,12 @@ def test_a_new_runtime_on_the_server_never_reaches_the_old_build(
     new_hash = new_build(site.folder, deploy_new_runtime)
     page.reload()
     # The old build boots on its own runtime, a game plays, and the new one is offered.
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
     expect(page.locator("#notice")).not_to_contain_text("could not start")
     expect(page.locator(PROMPT)).to_be_visible(timeout=60_000)
     assert page.evaluate("caches.keys()") == [f"dozito-{old_hash}", f"dozito-{new_hash}"]
     page.reload()  # while the new build waits, every load still runs the old one, whole
-    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup")
     expect(page.locator(PROMPT)).to_be_visible(timeout=60_000)

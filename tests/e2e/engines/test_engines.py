@@ -35,6 +35,7 @@ STATE = """() => {
     const notice = document.querySelector("#notice");
     return {
         phase: status.dataset.phase,
+        engine: status.dataset.engine ?? null,
         current: status.dataset.current ?? null,
         cards: [...board.querySelectorAll("[data-code]")].map((card) => card.dataset.code),
         actions: [...document.querySelectorAll("[data-action]")].map((e) => e.dataset.action),
@@ -86,6 +87,7 @@ def wait_for(tab: Tab, condition: str, what: str) -> dict[str, Any]:
     return state
 
 
+SETUP_READY = "state.phase === 'setup' && state.engine === 'ready'"
 HUMAN_TO_PLAY = "state.phase === 'turn' && state.current === '0' && state.actions.length > 0"
 BOOTS_OFFLINE = f"({HUMAN_TO_PLAY}) || state.bootFailed || state.notice"
 PRIMED = "performance.getEntriesByName('dozito:engine-code-primed').length > 0"
@@ -123,7 +125,8 @@ def tab(open_tab: Callable[[int, int], Tab]) -> Tab:
 
 def test_smoke(tab: Tab, site_url: str) -> None:
     tab.goto(site_url)
-    setup = wait_for(tab, "state.phase === 'setup'", "the setup screen shows")
+    # The setup shows while the engine boots (a first visit): wait for both.
+    setup = wait_for(tab, SETUP_READY, "the setup screen shows, its engine up")
     assert not setup["bootFailed"]
     seats = tab.evaluate("() => document.querySelectorAll('.setup__seat select').length")
     assert seats >= 2, f"{tab.engine}: the setup lists {seats} seats"
@@ -159,7 +162,7 @@ def test_offline_after_a_first_visit(tab: Tab, tmp_path: Path, page_log: PageLog
     page_log.origin = site.url.removesuffix("/dozito/")  # Chromium's watch on where requests go
     try:
         tab.goto(site.url)
-        wait_for(tab, "state.phase === 'setup'", "the setup screen shows")
+        wait_for(tab, SETUP_READY, "the setup screen shows, its engine up")
         caches = tab.evaluate(OFFLINE_READY)
         info = json.loads((site_build.DIST / "build-info.json").read_text())
         assert caches["names"] == [f"dozito-{info['hash']}"], f"{tab.engine}: {caches}"

@@ -29,14 +29,15 @@ function engineError(type, message, detail) {
 }
 
 /**
- * How the worker boots: "normal" on a first visit (no service worker controls
- * the page, or the site's data was cleared), which fetches less than stock
- * Pyodide does, leaving the memory snapshot to the service worker's install;
- * "snapshot" on every later visit, from the service worker's cache
- * (engine/worker.js). A page may force one with the global `dozitoBoot`
- * (tests and benchmarks: docs/page-contract.md).
+ * How the worker boots (engine/worker.js): "snapshot" on every visit a
+ * service worker controls, from its cache; "first" on a first visit (no
+ * service worker, or the site's data cleared), which fetches the memory
+ * snapshot only if the link is fast enough for it to pay
+ * (engine/boot-choice.js), so that a phone's first visit fetches less than
+ * stock Pyodide. A page may force one, or "normal" (never the snapshot),
+ * with the global `dozitoBoot` (tests and benchmarks: docs/page-contract.md).
  */
-const bootKind = () => globalThis.dozitoBoot ?? (navigator.serviceWorker?.controller ? "snapshot" : "normal");
+const bootKind = () => globalThis.dozitoBoot ?? (navigator.serviceWorker?.controller ? "snapshot" : "first");
 
 // Relative to the page (at the site's root), not to this module: in dist/ this
 // module is part of the page's bundle, js/main.js. The worker's name says how it boots.

@@ -5,11 +5,13 @@
 // imported) over the boot zip it was made with; if that fails in any way (no
 // snapshot, a corrupt one, one for another runtime), it boots the normal way
 // from the same zip, which holds the engine byte-compiled: no loadPackage.
-// A worker named "normal" (a first visit, engine/client.js) boots the normal
-// way at once and never downloads the snapshot: over a phone's network its
-// 4.9 MB cost more time than the interpreter's start-up it saves, and would
-// make a first visit fetch more than stock Pyodide. The service worker's
-// install fetches it once the game is up, for every later visit.
+// A first visit (a worker named "first", engine/client.js) fetches the
+// snapshot only where the link brings it sooner than the start-up it saves
+// (engine/boot-choice.js), else boots the normal way at once: on a phone's
+// network its 4.9 MB cost more time than they save, and would make a first
+// visit fetch more than stock Pyodide. The service worker's install fetches
+// it anyway once the game is up, for every later visit. A worker named
+// "normal" never fetches it (tests and benchmarks: docs/page-contract.md).
 //
 // Messages out: {type: "status", stage: "runtime" | "engine"} while booting,
 // then {type: "ready", ms, boot: "snapshot" | "normal"} or {type: "failed",
@@ -22,6 +24,7 @@
 
 /* global DOZITO_WASM -- the wasm's path in dist/pyodide/, defined by build.py */
 
+import { readingRate, snapshotPays } from "./boot-choice.js";
 import { decodeSnapshot, gunzipped } from "./snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
@@ -46,18 +49,24 @@ const CONFIG = {
 };
 
 // Every download of the boot starts at once, before Pyodide's own scripts
-// have loaded: the snapshot, the zip, the wasm (compiled as it arrives, while
-// the snapshot still downloads; Pyodide would compile it only once the
-// snapshot is in) and Pyodide's two scripts (the same module records that
-// loadPyodide imports later). watchLoading hands the zip and the wasm to
-// Pyodide when it asks for them.
-const withSnapshot = self.name !== "normal";
-const snapshot = withSnapshot
-  ? fetch(runtimeFile("snapshot.bin.gz")).then(async (response) => {
-      if (!response.ok) throw new Error(`snapshot.bin.gz could not be downloaded (HTTP ${response.status})`);
-      return decodeSnapshot(await new Response(await gunzipped(response.body)).arrayBuffer());
-    })
-  : null;
+// have loaded: the snapshot (on a first visit, as soon as the link is known
+// to be fast), the zip, the wasm (compiled as it arrives, while the snapshot
+// still downloads; Pyodide would compile it only once the snapshot is in) and
+// Pyodide's two scripts (the same module records that loadPyodide imports
+// later). watchLoading hands the zip and the wasm to Pyodide when it asks.
+const kind = self.name === "first" || self.name === "normal" ? self.name : "snapshot";
+const zip = fetch(STDLIB_URL);
+/** Whether this boot restores the snapshot: a first visit's measures the link on the zip. */
+const withSnapshot =
+  kind === "first"
+    ? zip.then((response) => (response.ok ? readingRate(response.clone()) : null)).then(snapshotPays, () => false)
+    : Promise.resolve(kind === "snapshot");
+const snapshot = withSnapshot.then(async (wanted) => {
+  if (!wanted) return null;
+  const response = await fetch(runtimeFile("snapshot.bin.gz"));
+  if (!response.ok) throw new Error(`snapshot.bin.gz could not be downloaded (HTTP ${response.status})`);
+  return decodeSnapshot(await new Response(await gunzipped(response.body)).arrayBuffer());
+});
 
 const isWasm = (response) => response.ok && response.headers.get("content-type")?.split(";")[0] === "application/wasm";
 
@@ -90,7 +99,7 @@ const wasm = fetchWasm().then((response) => ({
 }));
 /** URL -> a response fetched ahead for Pyodide, taken by its first fetch of that URL. */
 const ahead = new Map([
-  [STDLIB_URL, fetch(STDLIB_URL)],
+  [STDLIB_URL, zip],
   [PYODIDE_WASM_URL, wasm.then(({ copy }) => copy)],
 ]);
 const runtime = import(runtimeFile("pyodide.mjs")).catch((error) => {
@@ -103,7 +112,7 @@ const runtime = import(runtimeFile("pyodide.mjs")).catch((error) => {
 // between the two would leave the next visit little.
 const priming = new URL(import.meta.url).searchParams.has("prime");
 const runtimeScript = priming ? Promise.resolve() : import(runtimeFile("pyodide.asm.mjs"));
-const downloads = [snapshot ?? Promise.resolve(), runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()];
+const downloads = [snapshot, runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()];
 for (const early of downloads) early.catch(() => {}); // reported by the boot that awaits it
 
 /** dozito.bridge.handle, a PyProxy kept for the worker's whole life. */
@@ -215,7 +224,7 @@ async function boot() {
   if (priming) await Promise.allSettled(downloads);
   let pyodide = null;
   let how = "normal";
-  if (withSnapshot) {
+  if (await withSnapshot) {
     try {
       pyodide = await attempt({ ...CONFIG, _loadSnapshot: snapshot });
       how = "snapshot";
