@@ -149,8 +149,9 @@ zip or gzip files, images. The network benchmark's `--compress text`, and the by
 FIRST_VISIT_BUDGET = 5_560_000
 """The bytes a first visit of a game's address may fetch before its board is playable,
 each file as a host compressing text sends it (tests/e2e/test_first_visit_bytes.py, which
-also holds it under STOCK_PYODIDE's). Counted 5.51 MB: the runtime, the boot zip and the
-page; a first visit boots without the memory snapshot (js/engine/worker.js)."""
+also holds it under STOCK_PYODIDE's). Counted 5.52 MB: the runtime, the boot zip and the
+page; a first visit over a phone's link boots without the memory snapshot
+(js/engine/boot-choice.js), where a fast link takes it (10.45 MB, and sooner playable)."""
 STOCK_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 """What a stock `loadPyodide` fetches from the npm package (with pyodide-lock.json): 6.39 MB
 sent as `text`, the most issue #29 lets a first visit fetch before it is playable."""
