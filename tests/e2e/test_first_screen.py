@@ -16,29 +16,26 @@ BOOT_MS = 60_000
 STATUS = "[data-testid=status]"
 
 
-def hold(page: Page, pattern: str) -> list[Route]:
-    """Hold every request for pattern until the test answers it."""
+def open_holding(page: Page, url: str, pattern: str) -> list[Route]:
+    """Open url, holding every request for pattern until the test answers it; return once
+    the setup shows and the engine has asked for it."""
     held: list[Route] = []
     page.route(pattern, lambda route: held.append(route))
-    return held
-
-
-def wait_held(page: Page, held: list[Route]) -> None:
+    page.goto(url)
+    expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
     for _ in range(BOOT_MS // 50):
         if held:
-            return
+            return held
         page.wait_for_timeout(50)
-    raise AssertionError("the engine never asked for its runtime")
+    raise AssertionError(f"the engine never asked for {pattern}")
 
 
 def test_the_setup_shows_and_takes_a_start_while_the_engine_boots(
     first_visit_page: Page, site_url: str
 ) -> None:
     page = first_visit_page
-    held = hold(page, "**/*.asm.wasm")
-    page.goto(site_url)
+    held = open_holding(page, site_url, "**/*.asm.wasm")
     status = page.locator(STATUS)
-    expect(status).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
     expect(status).to_have_attribute("data-engine", "starting")
     # Words that say the game is still loading, not a bare spinner.
     expect(page.locator("[data-testid=engine-progress]")).to_contain_text("loading")
@@ -54,7 +51,6 @@ def test_the_setup_shows_and_takes_a_start_while_the_engine_boots(
     expect(status).to_have_attribute("data-phase", "loading")
     expect(status).to_have_attribute("data-engine", "starting")
     assert page.locator("[data-action]").count() == 0
-    wait_held(page, held)
     for route in held:
         route.continue_()
     page.unroute("**/*.asm.wasm")
@@ -66,11 +62,8 @@ def test_a_boot_that_fails_behind_the_setup_leaves_nothing_to_start(
     first_visit_page: Page, site_url: str, page_log: Any
 ) -> None:
     page = first_visit_page
-    held = hold(page, "**/pyodide/pyodide.mjs")
-    page.goto(site_url)
+    held = open_holding(page, site_url, "**/pyodide/pyodide.mjs")
     status = page.locator(STATUS)
-    expect(status).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
-    wait_held(page, held)
     for route in held:
         route.fulfill(status=404)
     expect(status).to_have_attribute("data-engine", "failed", timeout=BOOT_MS)
