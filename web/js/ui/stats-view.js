@@ -113,7 +113,8 @@ function recentList(games, { onReview, onExport, onCount }) {
             ),
           ]
         : null;
-      return h("li", { class: "stats__game" }, h("span", { class: "stats__when" }, when), h("span", { class: "stats__seats" }, seats), imported, links);
+      const helped = game.hinted ? h("span", { class: "stats__helped", dataset: { testid: "stats-helped" } }, t("stats.helped")) : null;
+      return h("li", { class: "stats__game" }, h("span", { class: "stats__when" }, when), h("span", { class: "stats__seats" }, seats), helped, imported, links);
     }),
   );
 }
@@ -181,7 +182,7 @@ export function statsView({
       h("p", { class: "stats__total" }, t("stats.recorded", { count: stats.ids.length })),
       picker,
       figures ? [h("h3", { class: "stats__name name-cut" }, shown), figuresTable(figures)] : null,
-      figures && figures.games + figures.hinted.games ? scoreChart(scoreHistory(stats, shown)) : null,
+      figures && figures.games ? scoreChart(scoreHistory(stats, shown)) : null,
       figures && figures.levels.length ? levelChart(figures.levels) : null,
       h("h3", { class: "stats__heading" }, t("stats.recent")),
       recentList(stats.recent, { onReview, onExport: onExportGame, onCount }),
