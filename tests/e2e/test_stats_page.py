@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, expect
-
-from dozito import bridge
 from test_a11y import AXE, axe_violations
 from test_play import STATUS, open_page, play
+
+from dozito import bridge
 
 STATS = "[data-testid=stats]"
 VIEW = "[data-testid=stats-view]"
