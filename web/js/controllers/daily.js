@@ -94,7 +94,7 @@ export class DailyController {
   /** For the game-over screen: the daily result (asked of the engine once), or null for any other game. */
   panel() {
     const playing = this.playing();
-    if (!playing) return null;
+    if (!playing || this.app.games.importedOver) return null; // a file's game was played elsewhere: no try of this device
     const key = this.gameKey();
     if (this.shown?.key === key) {
       if (this.shown.error) return dailyFailed(this.shown.error);
