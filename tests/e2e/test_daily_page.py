@@ -200,7 +200,7 @@ def test_the_daily_deal_keeps_the_game_in_progress_and_offers_it_back(
     page.goto(site_url + "?players=human,rookie&rounds=3&seed=1&names=Bob&speed=instant")
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "turn", timeout=BOOT_MS)
     page.click("[data-action=draw]")
-    page.wait_for_function("JSON.parse(localStorage.getItem('dozito.save')).actions.length > 0")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('dozito.save')).actions.length")
     before = stored(page, "dozito.save")
 
     page.click("#daily-button")

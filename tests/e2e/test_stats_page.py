@@ -14,6 +14,8 @@ from dozito import bridge
 
 STATS = "[data-testid=stats]"
 VIEW = "[data-testid=stats-view]"
+ONE_COUNTED = "() => JSON.parse(localStorage.getItem('dozito.stats'))?.ids.length === 1"
+"""A predicate, not an expression: the page's CSP lets Playwright eval only its first poll."""
 
 
 def open_stats(page: Page) -> None:
@@ -43,7 +45,7 @@ def test_a_finished_game_is_counted_once_across_reloads(page: Page, site_url: st
     status = page.locator(STATUS)
     expect(status).to_have_attribute("data-phase", "game-over")
     won = status.get_attribute("data-winners") == "0"
-    page.wait_for_function("JSON.parse(localStorage.getItem('dozito.stats'))?.ids.length === 1")
+    page.wait_for_function(ONE_COUNTED)
 
     for _ in range(2):  # the finished game resumes at its end: nothing more is counted
         page.reload()
@@ -101,7 +103,7 @@ def test_a_game_with_a_hint_counts_with_its_longest_chain(page: Page, site_url: 
     play(page, "round-end")
     page.click("[data-action=continue]")
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "game-over")
-    page.wait_for_function("JSON.parse(localStorage.getItem('dozito.stats'))?.ids.length === 1")
+    page.wait_for_function(ONE_COUNTED)
     [game] = stored(page)["recent"]
     longest = engine_longest_chain(game["record"], 0)
     assert longest >= 2, "the game is meant to have a chain worth counting"
