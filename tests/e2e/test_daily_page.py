@@ -38,13 +38,18 @@ def stored(page: Page, key: str) -> Any:
     return json.loads(page.evaluate(f"localStorage.getItem('{key}')"))
 
 
-def finish_round(page: Page, *, first: str | None = None) -> None:
-    """Play the one round to the game-over screen (first: a different opening move)."""
+def finish_round(page: Page, *, first: str | None = None, keyboard: bool = False) -> None:
+    """Play the one round to the game-over screen (first: a different opening
+    move; keyboard: leave the round's scores with Enter)."""
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "turn", timeout=BOOT_MS)
     if first:
         page.click(f"[data-action='{first}']")
     play(page, "round-end")
-    page.click("[data-action=continue]")
+    if keyboard:
+        page.focus("[data-action=continue]")
+        page.keyboard.press("Enter")
+    else:
+        page.click("[data-action=continue]")
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "game-over")
     expect(page.locator(DONE)).to_be_visible(timeout=60_000)
 
@@ -179,7 +184,9 @@ def test_the_share_sheet_sends_the_line_or_says_it_could_not(page: Page, site_ur
     page.goto(site_url + "?speed=instant")
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
     page.click("#daily-button")
-    finish_round(page)
+    finish_round(page, keyboard=True)
+    # The result arrives after the game-over screen: a keyboard user stays on its main button.
+    expect(page.locator(":focus")).to_have_text("Play it again (practice)")
     text = page.locator("[data-testid=share-text]").text_content()
     page.click("[data-testid=share-send]")
     expect(page.locator("[data-testid=share-message]")).to_have_text("Shared.")

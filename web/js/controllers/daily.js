@@ -135,7 +135,8 @@ export class DailyController {
       this.shown = { key, error: error.message };
     }
     this.asking = null;
-    table.render();
+    // The panel is drawn anew: a keyboard user on it lands on its main button again, not on the page.
+    table.render({ focusMain: this.app.el.screen.contains(document.activeElement) });
   }
 
   /** Copy the share line (how: "copy") or send it with the Web Share API ("send"); say in words what happened. */
