@@ -214,6 +214,8 @@ def test_the_site_is_installable(kept_profile: tuple[BrowserContext, Page], site
     context.on("response", lambda r: wasm.append(r) if r.url.endswith(".asm.wasm") else None)
     page.reload()
     expect(page.locator(STATUS)).to_have_attribute("data-phase", "setup", timeout=BOOT_MS)
+    # The setup shows before the engine is up: the wasm's timing is there once it is.
+    expect(page.locator(STATUS)).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     transferred, size = wasm_transfer(page)
     assert size > 1_000_000 and transferred < 2_000, (transferred, size)
     assert wasm and not any(r.from_service_worker for r in wasm)
