@@ -36,6 +36,18 @@ def test_bad_dates_are_refused_in_words() -> None:
         assert out["error"]["type"] == "MalformedError" and words in out["error"]["message"]
 
 
+def test_the_page_may_name_every_seat_without_changing_the_deal() -> None:
+    # The page names each kind of seat; the engine picks those its seats need.
+    names = {"human": "Ann", "rookie": "Robin", "casual": "Casey", "sharp": "Sasha", "expert": "M"}
+    named = ask("daily_new", date=DAY, names=names)["result"]
+    plain = ask("daily_new", date=DAY)["result"]
+    assert named["view"]["names"] == ["Ann", "Casey", "Sasha"]
+    assert named["view"]["discard_tops"] == plain["view"]["discard_tops"]
+    for bad in (["Ann", "Casey", "Sasha"], {"human": "Ann"}, {**names, "sharp": 3}):
+        out = ask("daily_new", date=DAY, names=bad)
+        assert out["error"]["type"] == "MalformedError", bad
+
+
 def test_the_expert_plays_the_same_deal_against_the_same_bots() -> None:
     expert = daily.expert_game(DAY)
     mine = daily.daily_game(DAY, "Expert")

@@ -6,7 +6,8 @@ just after the human player drew a joker: the moment the whole table must
 show. Then, at a phone's and a laptop's size, how turns are told: the recap
 of every turn since the player's own (opened), a bot's turn, and the round's
 last turn announced to the player who has it (a saved game the rookie played
-to that point). Last, the setup screen in each browser engine
+to that point); and today's deal's result and its share line, copied
+(`make.py daily` takes those alone). Last, the setup screen in each browser engine
 (setup-ENGINE.png, its menus and fields drawn by the page, not the engine),
 through the smoke suite's drivers (tests/e2e/engines/drivers.py); an engine
 this machine lacks is left out with its install line."""
@@ -25,9 +26,11 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "e2e"))
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "e2e" / "engines"))
+sys.path.append(str(HERE.parents[1] / "tests"))  # test_play's scenario.py; after e2e's conftest
 from drivers import ENGINES, PlaywrightTab, Tab, missing, open_child  # noqa: E402
 from layout_sizes import SIZES, TOUCH, game_query  # noqa: E402
 from test_engines import wait_for  # noqa: E402
+from test_play import play  # noqa: E402
 
 from conftest import site_build  # noqa: E402 - build.py, loaded as a module
 
@@ -101,6 +104,40 @@ def shoot_turns(browser: Browser, url: str) -> None:
         context.close()
 
 
+DAILY_DAY = "2026-12-03"
+"""The date today's deal is shot on (deal number 2), through the page contract's dozitoToday."""
+
+
+def shoot_daily(browser: Browser, url: str) -> None:
+    """Today's deal played to its end by Ann: the result, then the share line once copied."""
+    prefs = {"setup": {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "casual", "name": ""}]}}
+    for width, height in TURN_SIZES:
+        size = f"{width}x{height}"
+        touch = width < 900
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        )
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        context.add_init_script(
+            f"globalThis.dozitoToday = {json.dumps(DAILY_DAY)};"
+            f"localStorage.setItem('dozito.prefs', {json.dumps(json.dumps(prefs))});"
+        )
+        page = context.new_page()
+        page.goto(url + "?speed=instant")
+        page.click("[data-testid=daily-setup]", timeout=BOOT_MS)
+        play(page, "round-end")
+        page.click("[data-action=continue]")
+        expect(page.locator("[data-testid=daily-result][data-you]")).to_be_visible(timeout=BOOT_MS)
+        page.wait_for_timeout(400)
+        shoot(page, f"daily-result-{size}")
+        page.click("[data-testid=share-copy]")
+        message = page.locator("[data-testid=share-message]")
+        expect(message).not_to_be_empty()
+        message.scroll_into_view_if_needed()
+        shoot(page, f"daily-share-{size}")
+        context.close()
+
+
 SETUP_SIZE = (600, 860)
 """The whole setup form: seats, rounds, who starts, the player aids."""
 
@@ -122,6 +159,10 @@ def main() -> int:
         browser = p.chromium.launch(
             executable_path=site_build.find_chromium(), args=["--no-sandbox"]
         )
+        if sys.argv[1:] == ["daily"]:
+            shoot_daily(browser, url)
+            server.shutdown()
+            return 0
         for width, height in SIZES:
             seats = 5 if (width, height) in ((1366, 768), (390, 844)) else 3
             touch = (width, height) in TOUCH
@@ -140,6 +181,7 @@ def main() -> int:
             print(f"wrote {shot.relative_to(HERE.parents[1])}")
             context.close()
         shoot_turns(browser, url)
+        shoot_daily(browser, url)
         width, height = SETUP_SIZE
         context = browser.new_context(viewport={"width": width, "height": height})
         shoot_setup(PlaywrightTab(context.new_page(), []), url)

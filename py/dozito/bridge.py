@@ -66,10 +66,11 @@ Ops (result fields in brackets):
   :func:`.account.turning_points`), from the judgements made so far and
   the luck of every round (measured now for a round not asked yet)
 
-- ``daily_new`` {date, name?}: start the deal of ``date`` (the page's local
-  date, ``YYYY-MM-DD``): one round, ``name`` (default ``"You"``) in seat 0
-  against two bots [view, record_text, seats, log, events, daily: {number,
-  date, format}] (see :mod:`.daily`)
+- ``daily_new`` {date, name?, names?}: start the deal of ``date`` (the page's
+  local date, ``YYYY-MM-DD``): one round, ``name`` (default ``"You"``) in seat 0
+  against two bots (``names``: {"human" or a level: name}, for every seat) [view,
+  record_text, seats, log, events, daily: {number, date, format}] (see
+  :mod:`.daily`)
 - ``daily_expert`` {date}: the Expert's play of the same deal from seat 0
   [expert: {score, actions}, share: {number, date, you, expert, grid} once
   the current game is that date's deal and over, else null]; kept by date
@@ -378,9 +379,15 @@ def _date(req: dict[str, Any]) -> str:
 
 
 def _op_daily_new(req: dict[str, Any]) -> dict[str, Any]:
-    date, name = _date(req), req.get("name", "You")
+    date, names = _date(req), req.get("names")
     record = record_of(daily.daily_game(date), daily.seats())
-    record["players"][0] = name  # checked as any record's names are
+    # Names play no part in the deal or the bots' moves; checked as any record's are.
+    if names is None:
+        record["players"][0] = req.get("name", "You")
+    elif isinstance(names, dict) and all(seat in names for seat in daily.seats()):
+        record["players"] = [names[seat] for seat in daily.seats()]
+    else:
+        raise MalformedError(f"'names' names 'human' and every bot level, not {brief(names)}")
     started = _start(game_from_record(record, LEVELS), daily.seats(), [])
     info = {"number": daily.deal_number(date), "date": date, "format": daily.FORMAT}
     return {**started, "daily": info}

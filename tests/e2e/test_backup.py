@@ -54,7 +54,7 @@ def test_the_backup_round_trips_between_two_profiles(
     old_phone.add_init_script("localStorage.setItem('dozito.lang', 'fr')")
     open_page(old_phone, site_url, f"{GAME}&names=Ann&lang=en")
     finish(old_phone)
-    old_phone.wait_for_function("localStorage.getItem('dozito.stats') !== null")
+    old_phone.wait_for_function("() => localStorage.getItem('dozito.stats') !== null")
     open_page(
         old_phone,
         site_url,
@@ -71,7 +71,7 @@ def test_the_backup_round_trips_between_two_profiles(
     # The new phone has a finished game of its own, by another seed.
     open_page(new_phone, site_url, "?players=human,rookie&rounds=1&seed=8&speed=instant&names=Ann")
     finish(new_phone)
-    new_phone.wait_for_function("localStorage.getItem('dozito.stats') !== null")
+    new_phone.wait_for_function("() => localStorage.getItem('dozito.stats') !== null")
     own = stored(new_phone, "dozito.save")
     restore(new_phone, tmp_path / "old.json")
     view = new_phone.locator(VIEW)
@@ -129,7 +129,7 @@ def test_the_first_finished_game_asks_the_browser_to_keep_the_data(
     page.click("[data-testid=stats-close]")
     assert page.evaluate("window.persistAsked") == 0
     finish(page)
-    page.wait_for_function("window.persistAsked === 1")
+    page.wait_for_function("() => window.persistAsked === 1")
     open_stats(page)
     expect(page.locator("[data-testid=stats-persisted]")).to_contain_text("This browser keeps")
     assert stored(page, "dozito.prefs")["persistAsked"] is True

@@ -102,7 +102,7 @@ test("a restore keeps the game here and keeps the backup's aside; an empty devic
   storage.setItem("dozito.save", JSON.stringify(theirs));
   storage.setItem("dozito.stats", JSON.stringify(statsOf(2)));
   const result = restoreBackup(text);
-  assert.deepEqual(result, { added: 1, unmerged: 0, problems: [], gameRestored: false });
+  assert.deepEqual(result, { added: 1, unmerged: 0, dailyAdded: 0, problems: [], gameRestored: false });
   assert.deepEqual(JSON.parse(storage.getItem("dozito.save")), theirs);
   assert.deepEqual(JSON.parse(storage.getItem("dozito.save.kept")), SAVE);
   assert.equal(ann(readStats().stats).games, 2);

@@ -16,12 +16,14 @@ function game(n, { bots = ["casual"], annRounds = [10], won = true, hinted = fal
   const rounds = annRounds.map((score) => [score, ...bots.map(() => 5)]);
   const totals = names.map((_, seat) => rounds.reduce((sum, round) => sum + round[seat], 0));
   const aids = hinted ? [{ type: "aid", kind: "hint" }] : [];
+  // The engine's log: one turn_end per seat with that seat's longest chain.
+  const turns = (chains ?? []).map((chain, seat) => ({ type: "turn_end", seat, chain }));
   return gameSummary({
     id: `game-${n}`,
     date: `2026-12-01T10:${String(n).padStart(2, "0")}:00Z`,
-    view: { names, totals, winners: won ? [0] : [1], round_scores: rounds, best_chains: chains ?? names.map(() => 0) },
+    view: { names, totals, winners: won ? [0] : [1], round_scores: rounds },
     seats: [{ kind: "human" }, ...bots.map((level) => ({ kind: "bot", level }))],
-    log: [...log, ...aids],
+    log: [...log, ...turns, ...aids],
     record: `{"n":${n}}`,
   });
 }
@@ -83,15 +85,69 @@ test("the best chain is the engine's longest chain of one turn, the best of the 
   assert.equal(playerFigures(stats, "Ann", LEVELS).bestChain, 4);
 });
 
-test("hinted games are counted apart and change no other figure", () => {
-  let stats = addGame(emptyStats(), game(1, { won: false, annRounds: [3] }));
-  stats = addGame(stats, game(2, { won: true, hinted: true, annRounds: [50] }));
-  const ann = playerFigures(stats, "Ann", LEVELS);
+test("the longest chain is read from the engine's turn_end events, every turn of the game", () => {
+  const log = [
+    { type: "turn_end", seat: 0, chain: 2 },
+    { type: "place", seat: 0, spot: 3 },
+    { type: "turn_end", seat: 1, chain: 4 },
+    { type: "turn_end", seat: 0, chain: 5 },
+    { type: "turn_end", seat: 0, chain: 1 },
+  ];
+  assert.deepEqual(game(1, { log }).chains, [5, 4]);
+});
+
+test("a game with hints counts in every figure, and is tallied as helped (issue 25)", () => {
+  // The issue's game: one hint, a chain of 5; the screen said "Games 0, longest chain 0".
+  let stats = addGame(emptyStats(), game(1, { won: true, hinted: true, annRounds: [50], chains: [5, 2] }));
+  let ann = playerFigures(stats, "Ann", LEVELS);
   assert.equal(ann.games, 1);
-  assert.equal(ann.wins, 0);
-  assert.equal(ann.bestRound, 3);
+  assert.equal(ann.wins, 1);
+  assert.equal(ann.bestChain, 5);
+  assert.equal(ann.bestRound, 50);
+  assert.deepEqual(ann.levels, [{ level: "casual", games: 1, wins: 1, winRate: 1 }]);
   assert.deepEqual(ann.hinted, { games: 1, wins: 1, winRate: 1 });
+  stats = addGame(stats, game(2, { won: false, annRounds: [3] }));
+  ann = playerFigures(stats, "Ann", LEVELS);
+  assert.equal(ann.games, 2);
+  assert.deepEqual(ann.hinted, { games: 1, wins: 1, winRate: 1 });
+  assert.equal(stats.recent[1].hinted, true); // the list marks it
   assert.equal(stats.ids.length, 2);
+});
+
+test("version 1 statistics are read as version 2: games with hints join every figure", () => {
+  // Version 1 kept a hinted game out of games, wins, levels, rounds and chains.
+  const hinted = { ...game(2, { won: true, hinted: true, annRounds: [40], chains: [6, 1] }) };
+  const plain = game(1, { won: false, annRounds: [3], chains: [2, 0] });
+  const v1 = {
+    version: 1,
+    ids: [plain.id, hinted.id],
+    players: {
+      Ann: {
+        games: 2, // one plain game here, one more that fell out of the recent list
+        wins: 0,
+        levels: { casual: { games: 2, wins: 0 } },
+        hinted: { games: 2, wins: 1 }, // one still listed, one only in this tally
+        rounds: 2,
+        roundSum: 5,
+        bestRound: 3,
+        bestChain: 2,
+        streak: 0,
+        bestStreak: 1,
+      },
+    },
+    recent: [hinted, plain],
+  };
+  const { stats, problems } = checkStats(JSON.parse(JSON.stringify(v1)));
+  assert.deepEqual(problems, []);
+  assert.equal(stats.version, 2);
+  const ann = playerFigures(stats, "Ann", LEVELS);
+  assert.equal(ann.games, 4);
+  assert.equal(ann.wins, 1);
+  assert.deepEqual(ann.hinted, { games: 2, wins: 1, winRate: 0.5 });
+  assert.deepEqual(ann.levels, [{ level: "casual", games: 3, wins: 1, winRate: 1 / 3 }]);
+  assert.equal(ann.bestChain, 6);
+  assert.equal(ann.bestRound, 40);
+  assert.equal(ann.meanRound, 45 / 3);
 });
 
 test("the last games are kept, newest first; the score history is oldest first", () => {
@@ -154,14 +210,14 @@ test("a player named like an Object property is counted like any other name, and
     stats = addGame(stats, game(2, { name, won: false, hinted: true }));
     stats = addGame(stats, game(3, { name: "Ann", won: true }));
     const odd = playerFigures(stats, name, LEVELS);
-    assert.equal(odd.games, 1, name);
+    assert.equal(odd.games, 2, name); // the game with hints counts too
     assert.equal(odd.wins, 1, name);
     assert.deepEqual(odd.hinted, { games: 1, wins: 0, winRate: 0 }, name);
     assert.deepEqual(playerNames(stats).sort(), ["Ann", name].sort(), name);
     storeStats(stats);
     const back = readStats();
     assert.equal(back.broken, null, name);
-    assert.equal(playerFigures(back.stats, name, LEVELS).games, 1, name);
+    assert.equal(playerFigures(back.stats, name, LEVELS).games, 2, name);
     assert.equal(playerFigures(back.stats, "Ann", LEVELS).games, 1, name);
   }
 });
@@ -174,7 +230,7 @@ test("two hot-seat humans of one name count one game under that name", () => {
   const summary = gameSummary({
     id: "hotseat",
     date: "2026-12-01T10:00:00Z",
-    view: { names: ["Ann", "Ann"], totals: [10, 20], winners: [1], round_scores: [[10, 20]], best_chains: [0, 0] },
+    view: { names: ["Ann", "Ann"], totals: [10, 20], winners: [1], round_scores: [[10, 20]] },
     seats: [{ kind: "human" }, { kind: "human" }],
     log: [],
     record: "{}",

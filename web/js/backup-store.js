@@ -3,27 +3,30 @@
 // statistics add up without counting a game twice; a game in progress here
 // stays, the backup's goes to the kept slot (offered back like an address's
 // replaced game); preferences and the language chosen here win, the
-// backup's fill what is unset; the daily results slot (dozito.daily, written
-// by the daily deal with a version of its own) is taken only if none is here.
+// backup's fill what is unset; the daily deal's results merge as the
+// statistics do (daily-results.js mergeDaily: no try twice, one counted a day).
 import { BACKUP_FORMAT, checkBackup, makeBackup, mergeStats } from "./backup.js";
+import { mergeDaily } from "./daily-results.js";
+import { DAILY_KEY, readDaily, storeDaily } from "./daily-store.js";
 import { keepGame, readItem, readPrefs, readSaveWrappers, storeGame, storePrefs, writeItem } from "./save.js";
 import { readStats, storeStats } from "./stats-store.js";
 
-export const DAILY_KEY = "dozito.daily";
 const LANG_KEY = "dozito.lang"; // i18n.js's
-
-function readDaily() {
-  try {
-    return JSON.parse(readItem(DAILY_KEY));
-  } catch {
-    return null;
-  }
-}
 
 /** The backup of this device, as the text of its file. */
 export function backupText(date = new Date()) {
   const { game, kept } = readSaveWrappers();
-  return JSON.stringify(makeBackup({ game, kept, stats: readStats().stats, daily: readDaily(), prefs: readPrefs(), lang: readItem(LANG_KEY), date }));
+  return JSON.stringify(
+    makeBackup({
+      game,
+      kept,
+      stats: readStats().stats,
+      daily: readItem(DAILY_KEY) === null ? null : readDaily().daily,
+      prefs: readPrefs(),
+      lang: readItem(LANG_KEY),
+      date,
+    }),
+  );
 }
 
 /** Whether a file's text is a backup (rather than a game record or a save). */
@@ -36,7 +39,7 @@ export function isBackupText(text) {
 }
 
 /**
- * Merge a backup file's text into this device: {added, unmerged, problems,
+ * Merge a backup file's text into this device: {added, unmerged, dailyAdded, problems,
  * gameRestored} (gameRestored: the backup's game in progress is now the
  * saved game, for the page to resume). Throws for text that is no backup.
  */
@@ -55,6 +58,11 @@ export function restoreBackup(text) {
   }
   storePrefs({ ...parts.prefs, ...readPrefs() });
   if (parts.lang && readItem(LANG_KEY) === null) writeItem(LANG_KEY, parts.lang);
-  if (parts.daily && readDaily() === null) writeItem(DAILY_KEY, JSON.stringify(parts.daily));
-  return { added, unmerged, problems, gameRestored: Boolean(gameRestored) };
+  let dailyAdded = 0;
+  if (parts.daily) {
+    const merged = mergeDaily(readDaily().daily, parts.daily);
+    dailyAdded = merged.added;
+    if (dailyAdded && !storeDaily(merged.daily)) problems.push("daily: the storage is full");
+  }
+  return { added, unmerged, dailyAdded, problems, gameRestored: Boolean(gameRestored) };
 }

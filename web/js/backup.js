@@ -6,6 +6,7 @@
 // results (a slot with a version of its own), the preferences and the
 // language. Each part is checked alone on restore: an unusable part is
 // named and skipped, the others are restored.
+import { checkDaily } from "./daily-results.js";
 import { checkPrefs } from "./prefs.js";
 import { unwrapSave } from "./save.js";
 import { checkStats } from "./stats-check.js";
@@ -50,21 +51,23 @@ export function checkBackup(data) {
     if (value === null) problems.push(name);
     return value;
   };
-  const stats = part("stats", (value) => {
+  // A part read field by field (its check throws for data it cannot use at all): what it left out is named.
+  const fields = (name, check, key) => (value) => {
     try {
-      const checked = checkStats(value);
-      problems.push(...checked.problems.map((what) => `stats: ${what}`));
-      return checked.stats;
+      const checked = check(value);
+      problems.push(...checked.problems.map((what) => `${name}: ${what}`));
+      return checked[key];
     } catch {
       return null;
     }
-  });
+  };
+  const stats = part("stats", fields("stats", checkStats, "stats"));
   const prefs = part("prefs", (value) => (isObject(value) ? checkPrefs(value).prefs : null));
   const parts = {
     game: part("game", checkSave),
     kept: part("kept", checkSave),
     stats: stats ?? emptyStats(),
-    daily: part("daily", (value) => (isObject(value) && Number.isInteger(value.version) ? value : null)),
+    daily: part("daily", fields("daily", checkDaily, "daily")),
     prefs: prefs ?? {},
     lang: part("lang", (value) => (typeof value === "string" && /^[a-z]{2,3}$/.test(value) ? value : null)),
   };

@@ -3,6 +3,7 @@
 // this file only wires them (CONTRIBUTING: where a new feature goes).
 import "./boot.js"; // first: in the bundle of dist/, the worker starts before the other modules run
 import { AidsController } from "./controllers/aids.js";
+import { DailyController } from "./controllers/daily.js";
 import { pageElements } from "./controllers/elements.js";
 import { loadEngineTables, startGameEngine } from "./controllers/engine-start.js";
 import { Games } from "./controllers/games.js";
@@ -45,6 +46,7 @@ function buildApp(el) {
   app.setup = new SetupController(app);
   app.tutorial = new TutorialController(app);
   app.review = new ReviewController(app);
+  app.daily = new DailyController(app);
   return app;
 }
 

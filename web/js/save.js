@@ -124,6 +124,29 @@ export function setAside(brokenKey, text) {
   }
 }
 
+/**
+ * The JSON stored under key, read through check(data) → {problems, ...}
+ * (which throws for data it cannot use at all): {checked, broken, partial}.
+ * Unusable data is removed and its text set aside to brokenKey (checked
+ * null); a part left out sets the text aside too (partial), and the caller
+ * stores what was kept again. broken says why, for the player.
+ */
+export function readChecked(key, brokenKey, check) {
+  const text = readItem(key);
+  if (text === null) return { checked: null, broken: null, partial: false };
+  let checked;
+  try {
+    checked = check(JSON.parse(text));
+  } catch (error) {
+    removeItem(key); // first: in a full storage that frees the room for its copy
+    setAside(brokenKey, text);
+    return { checked: null, broken: error.message, partial: false };
+  }
+  const partial = checked.problems.length > 0;
+  if (partial) setAside(brokenKey, text);
+  return { checked, broken: partial ? checked.problems.join(", ") : null, partial };
+}
+
 /** Keep a game in progress that an address's game replaces, to go back to; false if the storage refused. */
 export function keepGame(save) {
   return writeItem(KEPT_KEY, JSON.stringify(save));

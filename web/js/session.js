@@ -64,6 +64,18 @@ export class Session {
     this.enter(await this.engine.request({ op: "new", players: names, rounds, first_player: firstPlayer, seed, seats: seats.map(seatName) }), { allow });
   }
 
+  /** Start the deal of a date (YYYY-MM-DD) with the seats' names; resolves to the engine's {number, date, format}. */
+  async startDaily({ date, names }) {
+    const answer = await this.engine.request({ op: "daily_new", date, names });
+    this.enter(answer, { allow: { hints: false, undo: false } }); // the same deal for all: no aid in a challenge against the Expert
+    return answer.daily;
+  }
+
+  /** The Expert's play of a date's deal, and the share line's data once this game is that deal and over (else share is null). */
+  dailyExpert(date) {
+    return this.engine.request({ op: "daily_expert", date });
+  }
+
   /**
    * Resume or import a game from a record's exact text (with, for a save,
    * its actions and aids beside it); the engine refuses a bad one.

@@ -3,7 +3,7 @@
 // (stats-check.js): a copy of the text as stored goes to BROKEN_KEY (never
 // over an earlier copy) when any part of it had to be left out, the rest is
 // kept and stored again, and the caller tells the player.
-import { readItem, removeItem, setAside, writeItem } from "./save.js";
+import { readChecked, removeItem, writeItem } from "./save.js";
 import { checkStats } from "./stats-check.js";
 import { emptyStats } from "./stats.js";
 
@@ -12,21 +12,9 @@ const BROKEN_KEY = "dozito.stats.broken";
 
 /** {stats, broken, partial}: broken is why stored stats (all of them, or a part if partial) were set aside, else null. */
 export function readStats() {
-  const text = readItem(STATS_KEY);
-  if (text === null) return { stats: emptyStats(), broken: null, partial: false };
-  let checked;
-  try {
-    checked = checkStats(JSON.parse(text));
-  } catch (error) {
-    removeItem(STATS_KEY); // first: in a full storage that frees the room for its copy
-    setAside(BROKEN_KEY, text);
-    return { stats: emptyStats(), broken: error.message, partial: false };
-  }
-  const { stats, problems } = checked;
-  if (!problems.length) return { stats, broken: null, partial: false };
-  setAside(BROKEN_KEY, text);
-  storeStats(stats);
-  return { stats, broken: problems.join(", "), partial: true };
+  const { checked, broken, partial } = readChecked(STATS_KEY, BROKEN_KEY, checkStats);
+  if (partial) storeStats(checked.stats);
+  return { stats: checked?.stats ?? emptyStats(), broken, partial };
 }
 
 /**

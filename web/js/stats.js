@@ -1,9 +1,11 @@
 // Statistics of finished games, as pure data (no DOM, no storage): what one
 // game adds to the record kept on this device, and the figures per human
 // name. The game's facts come from the engine's final view and log; nothing
-// here scores a grid, decides a winner or counts a chain.
+// here scores a grid, decides a winner or counts a chain. Every finished
+// game counts in every figure; one where a hint was asked is also tallied as
+// helped (version 2: version 1 kept those out of the other figures).
 
-export const STATS_VERSION = 1;
+export const STATS_VERSION = 2;
 export const RECENT_GAMES = 50;
 
 /**
@@ -32,6 +34,13 @@ export function gameId(recordText) {
   return `g${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}-${recordText.length}`;
 }
 
+/** Per seat, its longest chain of one turn: the engine's turn_end events of the game's log. */
+export function longestChains(log, seats) {
+  const chains = Array.from({ length: seats }, () => 0);
+  for (const event of log) if (event.type === "turn_end") chains[event.seat] = Math.max(chains[event.seat], event.chain);
+  return chains;
+}
+
 /**
  * The facts of one finished game the statistics keep: {id, date, names,
  * seats ("human" or a level), totals, winners, rounds (per round, per seat),
@@ -46,7 +55,7 @@ export function gameSummary({ id, date, view, seats, log, record }) {
     totals: [...view.totals],
     winners: [...view.winners],
     rounds: view.round_scores.map((round) => [...round]),
-    chains: [...view.best_chains], // the engine's longest chain of one turn, per seat
+    chains: longestChains(log, view.names.length),
     hinted: log.some((event) => event.type === "aid" && event.kind === "hint"),
     record,
   };
@@ -57,7 +66,7 @@ const emptyPlayer = () => ({
   games: 0,
   wins: 0,
   levels: dict(), // bot level -> {games, wins}: games with at least one bot of that level
-  hinted: emptyTally(), // games where a hint was asked: kept out of every other figure
+  hinted: emptyTally(), // the games where a hint was asked (counted in every other figure too)
   rounds: 0,
   roundSum: 0,
   bestRound: null,
@@ -78,10 +87,6 @@ export function addGame(stats, game) {
     const before = players[name] ?? emptyPlayer();
     const won = game.winners.includes(i);
     const tally = (t) => ({ games: t.games + 1, wins: t.wins + (won ? 1 : 0) });
-    if (game.hinted) {
-      players[name] = { ...before, hinted: tally(before.hinted) };
-      return;
-    }
     const levels = dict(before.levels);
     for (const level of new Set(game.seats.filter((s) => s !== "human"))) levels[level] = tally(levels[level] ?? emptyTally());
     const mine = game.rounds.map((round) => round[i]);
@@ -89,6 +94,7 @@ export function addGame(stats, game) {
     players[name] = {
       ...before,
       ...tally(before),
+      hinted: game.hinted ? tally(before.hinted) : before.hinted,
       levels,
       rounds: before.rounds + mine.length,
       roundSum: before.roundSum + mine.reduce((a, b) => a + b, 0),
@@ -131,6 +137,6 @@ export function scoreHistory(stats, name) {
 
 /** Human names on record, the most played first. */
 export function playerNames(stats) {
-  const played = (name) => stats.players[name].games + stats.players[name].hinted.games;
+  const played = (name) => stats.players[name].games;
   return Object.keys(stats.players).sort((a, b) => played(b) - played(a) || a.localeCompare(b));
 }

@@ -24,6 +24,7 @@ export function pageElements() {
     importFile: $("import-file"),
     helpButton: $("help-button"),
     statsButton: $("stats-button"),
+    dailyButton: $("daily-button"),
     helpDialog: $("help-dialog"),
     confirmDialog: $("confirm-dialog"),
     statsDialog: $("stats-dialog"),

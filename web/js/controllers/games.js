@@ -86,23 +86,25 @@ export class Games {
   }
 
   /** Start a game: {seats, names, rounds, firstPlayer, seed}; null picks at random. */
-  async start({ seats, names, rounds, firstPlayer, seed, allow = null }) {
+  start({ seats, names, rounds, firstPlayer, seed, allow = null }) {
+    rounds ??= rules().rounds.default;
+    firstPlayer ??= Math.floor(Math.random() * seats.length);
+    return this.begin(() => this.session.start({ allow, seats, names, rounds, firstPlayer, seed: seed ?? randomSeed() }));
+  }
+
+  /** Run starting (an engine request that starts a game) and show its game; if refused, say why and show the setup. */
+  async begin(starting) {
     try {
-      await this.session.start({
-        allow,
-        seats,
-        names,
-        rounds: rounds ?? rules().rounds.default,
-        firstPlayer: firstPlayer ?? Math.floor(Math.random() * seats.length),
-        seed: seed ?? randomSeed(),
-      });
+      await starting();
     } catch (error) {
       showNotice(this.app.el.notice, t("error.start", { message: error.message }));
       forgetGameQuery(); // an address's refused game must not be tried again at every reload
-      return this.app.setup.show();
+      this.app.setup.show();
+      return false;
     }
     this.importedOver = false;
     await this.enter();
+    return true;
   }
 
   /** Show the game the engine has just started or loaded. */
@@ -152,16 +154,20 @@ export class Games {
     return true;
   }
 
+  /** The address's game; a bookmarked quick-game link never loses a game (see keeping). */
+  startQuery(query) {
+    return this.keeping(() => this.start(queryGame(query)));
+  }
+
   /**
-   * The address's game. A game in progress it replaces is kept (save.js
-   * keepGame), and the notice offers it back: a bookmarked quick-game link
-   * never loses a game.
+   * Start a game (start() resolves true once it shows) in place of the saved
+   * one; a game in progress it replaces is kept (save.js keepGame), and the
+   * notice offers it back.
    */
-  async startQuery(query) {
+  async keeping(start) {
     const { el, screens, scheduler } = this.app;
     const kept = (await this.loadSaved()) && this.session.phase !== "game-over" ? await this.session.toSave() : null;
-    await this.start(queryGame(query));
-    if (kept && screens.name === "game" && keepGame(kept)) {
+    if ((await start()) && kept && screens.name === "game" && keepGame(kept)) {
       showNotice(el.notice, t("game.kept"), { kind: "warning", action: { label: t("game.keptBack"), run: () => scheduler.enqueue(() => this.swapKept()) } });
     }
   }
@@ -288,7 +294,7 @@ export class Games {
   /** Take the game over from the other tab and go on from its latest save (never the address's game). */
   async playHere() {
     await this.writer.takeOver();
-    this.app.el.newGame.disabled = this.app.el.importButton.disabled = false;
+    this.app.el.newGame.disabled = this.app.el.importButton.disabled = this.app.el.dailyButton.disabled = false;
     this.open(null);
   }
 }

@@ -35,13 +35,13 @@ export class Screens {
     el.screen.hidden = game && !covered;
     if (!game) this.showBotBar(false);
     if (!game || covered) this.clearAids();
-    const buttons = [el.newGame, el.importButton, el.exportButton, el.reviewButton];
+    const buttons = [el.newGame, el.importButton, el.exportButton, el.reviewButton, el.dailyButton];
     if (name === "review" || name === "elsewhere" || name === "failed") {
       // "Back to the game" (or "Play here", or the failed start's "Reload") is the way out.
       for (const button of buttons) button.disabled = true;
       return;
     }
-    el.newGame.disabled = el.importButton.disabled = false;
+    el.newGame.disabled = el.importButton.disabled = el.dailyButton.disabled = false;
     // The setup screen shows no "New game" (it is one) and no "Export" (there is nothing to export).
     el.newGame.hidden = el.exportButton.hidden = !game;
     el.exportButton.disabled = el.reviewButton.disabled = !game;

@@ -4,7 +4,7 @@
 // the status telling how far the boot is; a start chosen meanwhile waits for
 // the engine (the scheduler's first task), the form held.
 //
-//   const setup = new SetupController(app); // uses app.el, screens, games, scheduler, tutorial, table, engineStart
+//   const setup = new SetupController(app); // uses app.el, screens, games, scheduler, tutorial, table, engineStart, daily
 //   setup.show();
 //   setup.engineStaged(stage); // the engine's boot has reached stage
 import { t } from "../i18n.js";
@@ -60,6 +60,7 @@ export class SetupController {
       initial: readPrefs().setup,
       offerTutorial,
       onTutorial: () => this.chosen(() => tutorial.start()),
+      onDaily: () => this.app.daily.start(),
       onBack: inGame ? () => this.backToGame() : null,
       onStart: (choice) => {
         storePrefs({ setup: choice.setup });

@@ -9,6 +9,8 @@
 //   const stats = new StatsController({ button, dialog, confirm, notice });
 //   stats.recordFinishedGame({ view, seats, log, recordText });
 import { backupText, restoreBackup } from "../backup-store.js";
+import { emptyDaily, streaks, today } from "../daily-results.js";
+import { readDaily, storeDaily } from "../daily-store.js";
 import { t } from "../i18n.js";
 import { rules } from "../rules.js";
 import { readPrefs, storePrefs } from "../save.js";
@@ -92,6 +94,7 @@ export class StatsController {
     try {
       const result = restoreBackup(await file.text());
       this.message = t("stats.restored", { count: result.added });
+      if (result.dailyAdded) this.message += ` ${t("stats.dailyRestored", { count: result.dailyAdded })}`;
       if (result.unmerged) this.message += ` ${t("stats.unmerged", { count: result.unmerged })}`;
       if (result.problems.length) this.message += ` ${t("stats.restoreSkipped", { parts: result.problems.join(", ") })}`;
       // The backup's game in progress is now this device's save: the page resumes it.
@@ -105,10 +108,12 @@ export class StatsController {
   render() {
     const { el } = this;
     const stats = this.load();
+    const { results } = readDaily().daily; // a broken part is told by the daily deal's own controller
     fill(
       el.dialog,
       statsView({
         stats,
+        daily: { results, streak: streaks({ results }, today()) },
         levels: rules().levels,
         name: this.shownName,
         persisted: this.persisted,
@@ -127,6 +132,7 @@ export class StatsController {
         onReset: async () => {
           if (!(await confirmDialog(el.confirm, { message: t("stats.resetAsk"), confirm: t("stats.resetYes") }))) return;
           resetStats();
+          storeDaily({ ...emptyDaily(), playing: readDaily().daily.playing }); // the daily results too; a daily game under way stays one
           this.render();
         },
       }),

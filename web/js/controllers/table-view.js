@@ -2,6 +2,7 @@
 // status, the scores and the log, then either the table (patched in place)
 // or the panel that covers it (a hot-seat hand-over, a round's scores, the
 // game's end), with the keyboard user's focus kept or moved to the new view.
+import { t } from "../i18n.js";
 import { fill, focusAfterLayout, patch } from "../ui/dom.js";
 import { gameOver } from "../ui/game-over.js";
 import { handOver, turnEndText } from "../ui/recap.js";
@@ -48,14 +49,17 @@ export function drawTable(controller, { events, focusMain }) {
     if (focusMain) panel.querySelector(".button--primary").focus();
   } else {
     if (phase === "game-over") app.scheduler.enqueue(() => app.games.countFinished());
+    const daily = phase === "game-over" ? app.daily.panel() : null; // today's deal's result, for its game
     const panel =
       phase === "round-end"
         ? scoringView({ scored: session.pending, view, seats, onContinue: controller.onContinue })
         : gameOver({
             view,
-            onPlayAgain: () => app.games.playAgain(),
+            onPlayAgain: () => (daily ? app.daily.start() : app.games.playAgain()), // today's deal again: practice
             onNewGame: () => app.setup.askNewGame(),
             onReview: () => app.scheduler.enqueue(() => app.review.open()),
+            daily,
+            againLabel: daily ? t("daily.again") : undefined,
           });
     // A keyboard user whose target just went away (the round ended) lands on the next step.
     const lost = document.activeElement === document.body || el.board.contains(document.activeElement);

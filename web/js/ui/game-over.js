@@ -80,20 +80,25 @@ function ranking(view) {
   );
 }
 
-/** gameOver({view, onPlayAgain, onNewGame, onReview}): view is the engine's at game over. */
-export function gameOver({ view, onPlayAgain, onNewGame, onReview }) {
+/**
+ * gameOver({view, onPlayAgain, onNewGame, onReview, daily, againLabel}): view
+ * is the engine's at game over; daily, today's deal's result view (under the
+ * reason), and againLabel, its "Play again" words, for a daily deal.
+ */
+export function gameOver({ view, onPlayAgain, onNewGame, onReview, daily = null, againLabel = t("gameOver.playAgain") }) {
   return h(
     "section",
     { class: "game-over panel", "aria-labelledby": "game-over-title", dataset: { testid: "game-over", reason: view.outcome.reason } },
     h("p", { class: "game-over__trophy", "aria-hidden": "true" }),
     h("h2", { id: "game-over-title", class: "panel__title" }, winnersText(view)),
     h("p", { class: "game-over__why" }, explanation(view)),
+    daily,
     ranking(view),
     finalGrids(view),
     h(
       "div",
       { class: "panel__actions" },
-      h("button", { type: "button", class: "button button--primary", dataset: { focus: "again" }, onclick: onPlayAgain }, t("gameOver.playAgain")),
+      h("button", { type: "button", class: "button button--primary", dataset: { focus: "again" }, onclick: onPlayAgain }, againLabel),
       h("button", { type: "button", class: "button", onclick: onNewGame }, t("gameOver.newGame")),
       h("button", { type: "button", class: "button", onclick: onReview }, t("gameOver.review")),
     ),

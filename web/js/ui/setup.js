@@ -72,12 +72,13 @@ function aidChoices(state) {
 }
 
 /**
- * setup({initial, onStart, onBack, onTutorial, offerTutorial}): onStart({setup,
+ * setup({initial, onStart, onBack, onTutorial, offerTutorial, onDaily}): onStart({setup,
  * seats, names, rounds, firstPlayer|null, allow: {hints, undo}}); onBack, if
  * given, returns to the game in progress; onTutorial starts the guided first
- * game, offered with a word of welcome when offerTutorial (a first visit).
+ * game, offered with a word of welcome when offerTutorial (a first visit);
+ * onDaily starts today's deal (beside it: no row of its own, so Start stays in sight).
  */
-export function setup({ initial, onStart, onBack = null, onTutorial, offerTutorial = false }) {
+export function setup({ initial, onStart, onBack = null, onTutorial, offerTutorial = false, onDaily }) {
   const { players, rounds: limits, levels, strengths = {} } = rules();
   const state = sanitizeSetup(initial);
   const aids = aidChoices(state);
@@ -219,6 +220,7 @@ export function setup({ initial, onStart, onBack = null, onTutorial, offerTutori
         { type: "button", class: `button${offerTutorial ? " button--primary" : ""}`, dataset: { testid: "tutorial" }, onclick: onTutorial },
         t("tutorial.start"),
       ),
+      h("button", { type: "button", class: "button", dataset: { testid: "daily-setup" }, onclick: onDaily }, t("daily.start")),
     ),
     h("fieldset", { class: "setup__group" }, h("legend", {}, t("setup.players")), seatList, addButton, strengthList(levels, strengths)),
     h(

@@ -5,6 +5,7 @@
 import { t } from "../i18n.js";
 import { playerFigures, playerNames, scoreHistory } from "../stats.js";
 import { h } from "./dom.js";
+import { dailySection } from "./stats-daily.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -113,18 +114,21 @@ function recentList(games, { onReview, onExport, onCount }) {
             ),
           ]
         : null;
-      return h("li", { class: "stats__game" }, h("span", { class: "stats__when" }, when), h("span", { class: "stats__seats" }, seats), imported, links);
+      const helped = game.hinted ? h("span", { class: "stats__helped", dataset: { testid: "stats-helped" } }, t("stats.helped")) : null;
+      return h("li", { class: "stats__game" }, h("span", { class: "stats__when" }, when), h("span", { class: "stats__seats" }, seats), helped, imported, links);
     }),
   );
 }
 
 /**
- * statsView({stats, levels, name, persisted, message, onName, onReset, onExport, onReview, onExportGame, onCount, onBackup, onRestore, onClose}):
+ * statsView({stats, daily, levels, name, persisted, message, onName, onReset, onExport, onReview, onExportGame, onCount, onBackup, onRestore, onClose}):
  * name is the human name shown (null: the most played); levels the engine's
- * bot levels; persisted whether the browser keeps this site's data (null: unknown yet).
+ * bot levels; persisted whether the browser keeps this site's data (null:
+ * unknown yet); daily today's deal's {results, streak}.
  */
 export function statsView({
   stats,
+  daily,
   levels,
   name,
   persisted,
@@ -181,8 +185,9 @@ export function statsView({
       h("p", { class: "stats__total" }, t("stats.recorded", { count: stats.ids.length })),
       picker,
       figures ? [h("h3", { class: "stats__name name-cut" }, shown), figuresTable(figures)] : null,
-      figures && figures.games + figures.hinted.games ? scoreChart(scoreHistory(stats, shown)) : null,
+      figures && figures.games ? scoreChart(scoreHistory(stats, shown)) : null,
       figures && figures.levels.length ? levelChart(figures.levels) : null,
+      dailySection(daily),
       h("h3", { class: "stats__heading" }, t("stats.recent")),
       recentList(stats.recent, { onReview, onExport: onExportGame, onCount }),
       h("p", { class: "stats__message", role: "status", dataset: { testid: "stats-message" } }, message),
