@@ -277,3 +277,25 @@ def test_a_long_recap_leaves_the_grid_whole_on_a_phone(
         expect(spots.nth(i)).to_be_in_viewport(ratio=1)
     assert page.evaluate("[scrollY, document.getElementById('main').scrollTop]") == [0, 0]
     assert page.evaluate(STAGE_SPILLS) == [], size
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=str)
+def test_the_grid_stays_put_as_turns_end(
+    new_page: Callable[..., Page], site_url: str, size: tuple[int, int]
+) -> None:
+    # Above the grid the recap keeps its height from turn to turn, the first
+    # one included (two lines for the turn, a line for its links), so the grid
+    # it gives way to neither moves nor changes size as turns end.
+    width, height = size
+    touch = width < 900
+    page = new_page(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    open_page(page, site_url, "?players=human,rookie,rookie&rounds=1&first=0&seed=7&speed=instant")
+    corners = """() => [...document.querySelectorAll(".grid--large .spot")]
+      .filter((_, i) => i === 0 || i === 11).map((el) => el.getBoundingClientRect())
+      .map((r) => [r.left, r.top, r.right, r.bottom])"""
+    seen = []
+    for _ in range(5):
+        expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
+        seen.append((page.inner_text("[data-testid=recap]"), page.evaluate(corners)))
+        play_turn(page)
+    assert len({json.dumps(box) for _, box in seen}) == 1, seen
