@@ -229,18 +229,43 @@ def test_no_name_is_cut_in_the_rounds_score_sheet_at_360_px(
     assert not cut, f"cut at 360 px: {cut}"
 
 
-def test_a_long_recap_leaves_the_grid_whole_on_a_phone_on_its_side(
-    new_page: Callable[..., Page], site_url: str
+# What the stage holds that is outside its box or over a player's panel (the
+# strip of the other players), as "what: where" lines.
+STAGE_SPILLS = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const stage = box(document.querySelector(".stage"));
+  const seats = [...document.querySelectorAll(".seat")].filter((el) => el.getClientRects().length);
+  const parts = [".pile", ".hand", ".stage__title", ".recap", ".grid--large .spot"]
+    .flatMap((selector) => [...document.querySelectorAll(selector)]);
+  const apart = (a, b) =>
+    a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  const spills = [];
+  for (const el of parts) {
+    const r = box(el);
+    const name = el.className.split(" ")[0];
+    if (r.left < stage.left - 0.5 || r.top < stage.top - 0.5 || r.right > stage.right + 0.5
+        || r.bottom > stage.bottom + 0.5) spills.push(`${name}: out of the stage`);
+    if (seats.some((seat) => !apart(r, box(seat)))) spills.push(`${name}: over a seat`);
+  }
+  return spills;
+}"""
+
+
+@pytest.mark.parametrize("size", [(844, 390), (390, 844), (360, 640)], ids=str)
+def test_a_long_recap_leaves_the_grid_whole_on_a_phone(
+    new_page: Callable[..., Page], site_url: str, size: tuple[int, int]
 ) -> None:
-    # German at 844×390, after two bots' turns with Replays: the recap of
-    # Carla's turn, the toggle of five turns and the log link, with every
-    # spot of the grid still in the window and nothing scrolled.
-    page = new_page(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    # German on a phone, upright or on its side, after two bots' turns with
+    # Replays: the recap of Carla's turn, the toggle of five turns and the log
+    # link, with every spot of the grid still in the window and nothing scrolled,
+    # and all the stage holds inside the stage (not over the other players).
+    width, height = size
+    page = new_page(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
     query = "?players=human,casual,casual&rounds=1&first=0&seed=3&speed=instant&lang=de"
     open_page(page, site_url, query)
     for action in ["draw", "place:12", "discard:0"]:
         page.click(f"[data-action='{action}']", timeout=BOOT_MS)
-    expect(page.locator("[data-action=draw]")).to_be_visible()
+    expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)  # bots, a loaded CPU
     expect(page.locator("[data-testid=recap]")).to_have_text(
         "Carla zog die Lila 8, legte 2 Karten in Folge, warf die Gelb 2 ab."
     )
@@ -251,3 +276,26 @@ def test_a_long_recap_leaves_the_grid_whole_on_a_phone_on_its_side(
     for i in range(12):
         expect(spots.nth(i)).to_be_in_viewport(ratio=1)
     assert page.evaluate("[scrollY, document.getElementById('main').scrollTop]") == [0, 0]
+    assert page.evaluate(STAGE_SPILLS) == [], size
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=str)
+def test_the_grid_stays_put_as_turns_end(
+    new_page: Callable[..., Page], site_url: str, size: tuple[int, int]
+) -> None:
+    # Above the grid the recap keeps its height from turn to turn, the first
+    # one included (two lines for the turn, a line for its links), so the grid
+    # it gives way to neither moves nor changes size as turns end.
+    width, height = size
+    touch = width < 900
+    page = new_page(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    open_page(page, site_url, "?players=human,rookie,rookie&rounds=1&first=0&seed=7&speed=instant")
+    corners = """() => [...document.querySelectorAll(".grid--large .spot")]
+      .filter((_, i) => i === 0 || i === 11).map((el) => el.getBoundingClientRect())
+      .map((r) => [r.left, r.top, r.right, r.bottom])"""
+    seen = []
+    for _ in range(5):
+        expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
+        seen.append((page.inner_text("[data-testid=recap]"), page.evaluate(corners)))
+        play_turn(page)
+    assert len({json.dumps(box) for _, box in seen}) == 1, seen

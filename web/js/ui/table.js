@@ -41,21 +41,31 @@ export function table({ view, seats, stage, changed, recap, interactive }) {
   // Places are the mover's: a held grid that is not theirs offers none.
   const spots = new Map(interactive && seat === view.current ? view.targets.spots.map(({ spot, action }) => [spot, action]) : []);
   return [
+    // The stage is a size container: its body is what its queries lay out
+    // (css/stage.css), and the grid's box a container of its own.
     h(
       "section",
       { class: `stage${seats[seat].kind === "bot" ? " is-bot" : ""}`, "aria-labelledby": "stage-title" },
-      h("div", { class: "stage__center" }, piles({ view, interactive }), hand({ code: view.hand })),
       h(
         "div",
-        { class: "stage__player" },
+        { class: "stage__body" },
+        h("div", { class: "stage__center" }, piles({ view, interactive }), hand({ code: view.hand })),
         h(
-          "h2",
-          { class: "stage__title", id: "stage-title" },
-          t("stage.grid", { who: view.names[seat] }),
-          h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total, total: view.totals[seat] })),
+          "div",
+          { class: "stage__player" },
+          h(
+            "h2",
+            { class: "stage__title", id: "stage-title" },
+            t("stage.grid", { who: view.names[seat] }),
+            h("span", { class: "stage__score" }, t("stage.score", { count: view.live[seat].total, total: view.totals[seat] })),
+          ),
+          recap ? recapBlock(recap) : null, // none in the review, which has a log of its own
+          h(
+            "div",
+            { class: "stage__grid" },
+            grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, changed: changed(seat) }),
+          ),
         ),
-        recap ? recapBlock(recap) : null, // none in the review, which has a log of its own
-        grid({ seat, cells: view.grids[seat], size: "large", groups: view.live[seat].groups, actions: spots, changed: changed(seat) }),
       ),
     ),
     // After the stage in reading order (where the player acts comes first);
