@@ -68,7 +68,7 @@ async function boot(el) {
     }
   });
   initToolbar(app);
-  initLanguages(el.settings.language, el.settings.languagePicker, catalogs);
+  initLanguages(el.settings.language, el.settings.languagePicker, catalogs, () => app.review.keepForReload());
   await app.games.claim(); // the setup shows at once when there is no game to open
 }
 

@@ -4,7 +4,7 @@
 // moves and cards count, their cost and the group a card would have joined
 // are all the engine's; no action string is parsed here.
 import { cardInfo, cardName } from "./cards.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 
 /** A move as data ({kind, spot} or {kind, pile}) in words: "place on spot 5". */
 function moveWords(move) {
@@ -16,7 +16,8 @@ function moveWords(move) {
 /** One costly decision: "Ann's blue 7 on spot 2 cost about 2 points: on spot 5 it would have joined the blue group (3 cards)." */
 export function decisionSentence(point, names) {
   const who = names[point.seat];
-  const { points, card } = point;
+  const { card } = point;
+  const points = formatNumber(point.points);
   const best = point.best_facts;
   if (card && point.played_move.kind === "place" && best) {
     const words = { who, card: cardName(card), spot: point.played_move.spot, points, best: best.spot };
@@ -28,7 +29,7 @@ export function decisionSentence(point, names) {
 
 /** One stroke of luck, good or bad, for the seat it befell. */
 export function luckSentence(stroke, names) {
-  const words = { who: names[stroke.seat], card: cardName(stroke.card), spot: stroke.spot, points: Math.abs(stroke.points) };
+  const words = { who: names[stroke.seat], card: cardName(stroke.card), spot: stroke.spot, points: formatNumber(Math.abs(stroke.points)) };
   return t(`turning.luck.${stroke.kind}.${stroke.points > 0 ? "good" : "bad"}`, words);
 }
 

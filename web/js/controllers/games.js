@@ -72,8 +72,9 @@ export class Games {
       forgetGameQuery();
     }
     this.writer = await claimWriter({ onLost: this.cover });
-    if (this.writer.held) this.open(query);
-    else this.cover();
+    if (!this.writer.held) return this.cover();
+    this.open(query);
+    this.app.review.resumeKept(); // a review open before a language switch reloaded the page, over its game
   }
 
   /** The game this tab was opened for: the address's, else the saved one, else the setup. */
