@@ -6,6 +6,7 @@ import { AidsController } from "./controllers/aids.js";
 import { pageElements } from "./controllers/elements.js";
 import { loadEngineTables, startGameEngine } from "./controllers/engine-start.js";
 import { Games } from "./controllers/games.js";
+import { LinksController } from "./controllers/links.js";
 import { ReviewController } from "./controllers/review.js";
 import { Screens } from "./controllers/screens.js";
 import { initContrast, initLanguages, initialSpeed } from "./controllers/settings.js";
@@ -45,6 +46,7 @@ function buildApp(el) {
   app.setup = new SetupController(app);
   app.tutorial = new TutorialController(app);
   app.review = new ReviewController(app);
+  app.links = new LinksController(app);
   return app;
 }
 
