@@ -40,9 +40,10 @@ function noteText({ judgement, who, view, running }) {
   const points = formatNumber(judgement.points);
   // A difference that rounds to nothing is told as one, never as "0.0 points".
   if (points === formatNumber(0)) return t("review.note.same", { who, played, best });
-  const note = judgement.mistake
-    ? t("review.note.mistake", { who, played, best, points, win: Math.max(1, Math.round(judgement.win * 100)) })
-    : t("review.note.close", { who, played, best, points });
+  // Not a mistake: not sure enough, or (its win chance rounding to 0 %) of little weight.
+  let note = t("review.note.close", { who, played, best, points });
+  if (judgement.mistake) note = t("review.note.mistake", { who, played, best, points, win: Math.max(1, Math.round(judgement.win * 100)) });
+  else if (Math.round(judgement.win * 100) === 0) note = t("review.note.closeWin", { who, played, best, points });
   // The reason, unless it is only the search's figures again ("best_expected"), in its jargon.
   const reason = judgement.reason && view && judgement.reason.kind !== "best_expected";
   return reason ? `${note} ${hintText(judgement.reason, judgement.best, view)}` : note;
