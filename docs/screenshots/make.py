@@ -90,6 +90,7 @@ def shoot_review(browser: Browser, url: str) -> None:
         page.goto(url + "?speed=instant")
         expect(page.locator("[data-testid=game-over]")).to_be_visible(timeout=BOOT_MS)
         page.click(".game-over .panel__actions .button >> nth=2")  # its Review
+        page.click(".review__judge .button--primary")
         points = page.locator("[data-testid=turning-points] li")
         expect(points.first).to_be_visible(timeout=300_000)
         shoot(page, f"review-points-{width}x{height}")

@@ -16,8 +16,6 @@ own server:
   playing the casual bot's moves): every decision of both seats judged and
   the round's luck weighed, from the click on "Judge" to the turning points.
 
-The review starts judging as it opens: it is cancelled first, so that the
-jumps are timed alone and the analysis from its own click.
 
 Not a pytest module (no test_ prefix): run it by hand.
 """
@@ -89,8 +87,6 @@ def open_review(page, url: str, record: dict[str, object], tmp: Path) -> None:
     page.wait_for_selector("[data-testid=status][data-phase=round-end]", timeout=120_000)
     page.click("[data-testid=review]")
     page.wait_for_selector("[data-testid=review-step][data-step='0']", timeout=120_000)
-    page.click(".review__judge button:not(.button--primary)")  # Cancel the judging it opened with
-    page.wait_for_selector(".review__judge .button--primary", timeout=120_000)
 
 
 def main() -> int:

@@ -155,12 +155,13 @@ def test_review_of_a_game_in_progress_and_finished(
 
 
 def judge_and_reopen(page: Page) -> None:
-    """The expert judges every player's decisions in the background as the
-    review opens (the steps stay usable; Cancel stops it, the judge button
-    starts it again), the chart marks them and jumps; reopening the review
-    finds them cached."""
+    """The expert judges every player's decisions in the background (the steps
+    stay usable; Cancel stops it, the button starts it again), the chart marks
+    them and jumps; reopening the review finds them cached."""
+    judge = page.locator(".review__judge .button--primary")
+    judge.click()
     page.click(".review__judge button:text-is('Cancel')")
-    page.click(".review__judge .button--primary")  # shown once cancelled
+    judge.click()  # shown again once cancelled
     expect(page.locator(".review__progress")).to_be_visible()
     page.click("[data-testid=step-start]")  # the page answers while the worker judges
     at_step(page, 0, int(page.locator(STEP).get_attribute("data-steps") or 0))

@@ -70,6 +70,7 @@ def open_review(page: Page) -> None:
     if page.locator("#menu-button").is_visible():
         page.click("#menu-button")
     page.click("[data-testid=review]")
+    page.click(".review__judge .button--primary")  # the game's turning points, at the player's word
     expect(page.locator(POINTS).first).to_be_visible(timeout=JUDGED_MS)
 
 

@@ -58,7 +58,7 @@ export class LinksController {
     const { view, record_text: text } = answer;
     if (view.phase === "game_over") {
       await this.showSaved(); // under the review, and back on its close
-      return review.open({ text });
+      return review.open({ text, judge: true }); // its story is what such a link is shared for
     }
     const kept = (await games.loadSaved()) && games.session.phase !== "game-over" ? games.session.toSave() : null;
     const words = { names: listed(view.names), round: view.round, rounds: view.rounds };

@@ -2,11 +2,14 @@
 // game's record (the statistics' `dozito:review` event, a game link), stepped
 // through in the engine (review.js) without changing the game being played;
 // every player's decisions judged and the game's account asked in the
-// background as it opens (one request at a time, cancellable, cached).
+// background (one request at a time, cancellable, cached), at the player's
+// word or, for a game link's, as it opens. Not always at once: a round's luck
+// is one request of seconds, which a close or a jump would wait for.
 //
 //   const review = new ReviewController(app); // uses app.el, games, screens, scheduler, setup, table
 //   scheduler.enqueue(() => review.open());            // the game in progress
 //   scheduler.enqueue(() => review.open({ text }));    // another game's record
+//   scheduler.enqueue(() => review.open({ text, judge: true })); // judged as it opens
 //   review.keepForReload(); review.resumeKept();       // a language switch reloads at the same step
 import { t } from "../i18n.js";
 import { Review, keepForReload, takeKept } from "../review.js";
@@ -36,10 +39,11 @@ export class ReviewController {
 
   /**
    * Open the review of the game in progress (text null) or of another game's
-   * record, at `step`. The engine's step op never changes its game; another
-   * record is loaded in its place and the game in progress loaded back on close.
+   * record, at `step`; judge: start judging it at once. The engine's step op
+   * never changes its game; another record is loaded in its place and the
+   * game in progress loaded back on close.
    */
-  async open({ text = null, step = 0, seat = null } = {}) {
+  async open({ text = null, step = 0, seat = null, judge = false } = {}) {
     const { games, screens, el } = this.app;
     if (this.current || !games.writer.held) return;
     const session = games.session;
@@ -89,7 +93,7 @@ export class ReviewController {
     // The review opens at its top, the game's story; reopened after a reload, at its step as it was.
     view.root.querySelector("[data-testid=step-next]").focus({ preventScroll: true });
     if (step > 0) this.reveal();
-    if (!model.judged) this.judge();
+    if (judge && !model.judged) this.judge();
   }
 
   /** What the view shows of the game's judging. */
@@ -212,7 +216,9 @@ export class ReviewController {
   /** After a reload: reopen the review kept by keepForReload, once the game it was over is open. */
   resumeKept() {
     const kept = takeKept();
-    if (kept) this.app.scheduler.enqueue(() => this.open(kept));
+    if (!kept) return;
+    // The game in progress it was of must have come back with the reload.
+    this.app.scheduler.enqueue(() => (kept.text !== null || this.app.games.session?.view) && this.open(kept));
   }
 
   /** Stop everything the review runs (playing, judging, its keys), if one is open. */
