@@ -6,8 +6,10 @@ just after the human player drew a joker: the moment the whole table must
 show. Then, at a phone's and a laptop's size, how turns are told: the recap
 of every turn since the player's own (opened), a bot's turn, and the round's
 last turn announced to the player who has it (a saved game the rookie played
-to that point); and today's deal's result and its share line, copied
-(`make.py daily` takes those alone). Last, the setup screen in each browser engine
+to that point); today's deal's result and its share line, copied
+(`make.py --daily`: those alone); and the review of a finished game: its
+turning points on top, then the table at the first one with its verdict
+(`make.py --review`: those alone). Last, the setup screen in each browser engine
 (setup-ENGINE.png, its menus and fields drawn by the page, not the engine),
 through the smoke suite's drivers (tests/e2e/engines/drivers.py); an engine
 this machine lacks is left out with its install line."""
@@ -59,6 +61,46 @@ def last_turn_save() -> str:
     record = engine(op="record")["record_text"]
     allow = {"hints": False, "undo": True}
     return json.dumps({"version": 2, "record": record, "scoringSeen": True, "allow": allow})
+
+
+def finished_save() -> str:
+    """A save of a finished 1-round game, Ann (played by the casual bot) against Casey."""
+    from dozito.bridge import handle
+
+    def engine(**request: Any) -> dict[str, Any]:
+        result: dict[str, Any] = json.loads(handle(json.dumps(request)))["result"]
+        return result
+
+    players, seats = ["Ann", "Casey"], ["human", "casual"]
+    view = engine(op="new", players=players, seats=seats, seed=11, first_player=0, rounds=1)["view"]
+    while view["phase"] != "game_over":
+        view = engine(op="bot", level="casual")["view"]
+    record = engine(op="record")["record_text"]
+    allow = {"hints": True, "undo": True}
+    return json.dumps({"version": 2, "record": record, "scoringSeen": True, "allow": allow})
+
+
+def shoot_review(browser: Browser, url: str) -> None:
+    """The review's turning points, then the table at the first one, phone and laptop."""
+    save = finished_save()
+    for width, height in TURN_SIZES:
+        touch = width < 900
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        )
+        context.add_init_script(f"localStorage.setItem('dozito.save', {json.dumps(save)})")
+        page = context.new_page()
+        page.goto(url + "?speed=instant")
+        expect(page.locator("[data-testid=game-over]")).to_be_visible(timeout=BOOT_MS)
+        page.click(".game-over .panel__actions .button >> nth=2")  # its Review
+        page.click(".review__judge .button--primary")
+        points = page.locator("[data-testid=turning-points] li")
+        expect(points.first).to_be_visible(timeout=300_000)
+        shoot(page, f"review-points-{width}x{height}")
+        points.first.locator("button").click()
+        page.wait_for_timeout(400)
+        shoot(page, f"review-step-{width}x{height}")
+        context.close()
 
 
 def shoot(page: Page, name: str) -> None:
@@ -159,8 +201,14 @@ def main() -> int:
         browser = p.chromium.launch(
             executable_path=site_build.find_chromium(), args=["--no-sandbox"]
         )
-        if sys.argv[1:] == ["daily"]:
+        if "--daily" in sys.argv:
             shoot_daily(browser, url)
+            browser.close()
+            server.shutdown()
+            return 0
+        if "--review" in sys.argv:
+            shoot_review(browser, url)
+            browser.close()
             server.shutdown()
             return 0
         for width, height in SIZES:
@@ -182,6 +230,7 @@ def main() -> int:
             context.close()
         shoot_turns(browser, url)
         shoot_daily(browser, url)
+        shoot_review(browser, url)
         width, height = SETUP_SIZE
         context = browser.new_context(viewport={"width": width, "height": height})
         shoot_setup(PlaywrightTab(context.new_page(), []), url)

@@ -13,8 +13,9 @@ own server:
   showing the new `data-step` (the engine's `step` op from cached checkpoints,
   the board redrawn, the log line found);
 - full analysis: a 1-round 2-player game (human vs casual, seed 5, the human
-  playing the casual bot's moves) judged by the expert for seat 0, from the
-  click on "Judge" to the summary.
+  playing the casual bot's moves): every decision of both seats judged and
+  the round's luck weighed, from the click on "Judge" to the turning points.
+
 
 Not a pytest module (no test_ prefix): run it by hand.
 """
@@ -119,11 +120,11 @@ def main() -> int:
         open_review(page, url, record, Path(tmp))
         start = time.perf_counter()
         page.click(".review__judge .button--primary")
-        page.wait_for_selector(".review__summary h3", timeout=300_000)
-        decisions = page.eval_on_selector(".review__progress", "p => Number(p.max)")
+        requests = page.eval_on_selector(".review__progress", "p => Number(p.max)")
+        page.wait_for_selector("[data-testid=turning-points]", timeout=300_000)
         out["analysis"] = {
             "actions": len(record["actions"]),  # type: ignore[arg-type]
-            "decisions": decisions,
+            "requests": requests,  # every seat's decisions, then a round's luck each
             "seconds": round(time.perf_counter() - start, 1),
         }
         browser.close()

@@ -155,14 +155,18 @@ def test_review_of_a_game_in_progress_and_finished(
 
 
 def judge_and_reopen(page: Page) -> None:
-    """The expert judges the human's decisions in the background (the steps stay
-    usable), the chart marks them and jumps; reopening the review finds them cached."""
-    page.click(".review__judge .button--primary")
+    """The expert judges every player's decisions in the background (the steps
+    stay usable; Cancel stops it, the button starts it again), the chart marks
+    them and jumps; reopening the review finds them cached."""
+    judge = page.locator(".review__judge .button--primary")
+    judge.click()
+    page.click(".review__judge button:text-is('Cancel')")
+    judge.click()  # shown again once cancelled
     expect(page.locator(".review__progress")).to_be_visible()
     page.click("[data-testid=step-start]")  # the page answers while the worker judges
     at_step(page, 0, int(page.locator(STEP).get_attribute("data-steps") or 0))
-    expect(page.locator(".review__summary h3")).to_be_visible(timeout=120_000)
-    expect(page.locator(".review__progress")).to_be_hidden()
+    expect(page.locator("[data-testid=turning-points]")).to_be_visible(timeout=240_000)
+    expect(page.locator(".review__progress")).to_have_count(0)
     points = page.locator(".review__chance")
     assert points.count() >= 1
     points.last.dispatch_event("click")  # SVG circles: a click jumps to that decision
@@ -170,7 +174,7 @@ def judge_and_reopen(page: Page) -> None:
     expect(page.locator("[data-testid=review-note]")).to_contain_text("expert")
     page.click("[data-testid=review-close]")
     page.click("[data-testid=review]")
-    expect(page.locator(".review__summary h3")).to_be_visible(timeout=2_000)  # cached
+    expect(page.locator("[data-testid=turning-points]")).to_be_visible(timeout=2_000)  # cached
 
 
 def five_player_game() -> dict[str, Any]:

@@ -2,7 +2,7 @@
 // fallback key by key, and a missing key shown as itself.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { pickLanguage, t, useCatalogs } from "../../web/js/i18n.js";
+import { formatNumber, pickLanguage, t, useCatalogs } from "../../web/js/i18n.js";
 import { catalog } from "./catalogs.mjs";
 
 const english = { greet: "Hello, {who}", "card.one": "1 card", "card.other": "{count} cards", onlyEnglish: "English only" };
@@ -59,4 +59,16 @@ test("a key named like an Object property is a missing message, not a function",
   context.mock.method(console, "warn", () => {});
   useCatalogs("en", english, english);
   for (const key of ["constructor", "toString", "__proto__"]) assert.equal(t(key), key);
+});
+
+test("a figure is rounded to a tenth in the language's way, and never shows as -0", () => {
+  useCatalogs("en", english, english);
+  assert.equal(formatNumber(2.345), "2.3");
+  assert.equal(formatNumber(-0.04), "0");
+  assert.equal(formatNumber(-0.06), "-0.1");
+  assert.equal(formatNumber(3), "3");
+  useCatalogs("fr", catalog("fr"), catalog("en"));
+  assert.equal(formatNumber(2.5), "2,5");
+  assert.equal(formatNumber(-0.0001), "0");
+  useCatalogs("en", english, english);
 });

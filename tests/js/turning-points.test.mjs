@@ -34,6 +34,12 @@ test("another costly move is told by the engine's move data, never an action str
   useCatalogs("en", catalog("en"), catalog("en"));
   const take = { seat: 1, points: 1.5, card: null, played_move: { kind: "take", pile: 0 }, best_move: { kind: "draw" }, best_facts: null };
   assert.equal(decisionSentence(take, names), "Bob chose to take from the left discard pile, which cost about 1.5 points: the expert would draw a card.");
+  // A card in hand is named: placed where the expert would have discarded it.
+  const place = { seat: 0, points: 11.4, card: "G7", played_move: { kind: "place", spot: 4 }, best_move: { kind: "discard", pile: 0 }, best_facts: null };
+  assert.equal(
+    decisionSentence(place, names),
+    "Ann chose to place the green 7 on spot 4, which cost about 11.4 points: the expert would discard the green 7 on the left discard pile.",
+  );
 });
 
 test("luck is told good or bad with its size, never a minus sign", () => {

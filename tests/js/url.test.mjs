@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import "./engine-rules.mjs";
-import { QueryError, gameFromQuery, speedFromQuery } from "../../web/js/url.js";
+import { QueryError, gameFromQuery, linkFromAddress, siteLink, speedFromQuery } from "../../web/js/url.js";
 
 test("an address without players= asks for no game", () => {
   assert.equal(gameFromQuery(""), null);
@@ -69,4 +69,16 @@ test("speed= is one of the speeds, else none", () => {
   assert.equal(speedFromQuery("?speed=instant"), "instant");
   assert.equal(speedFromQuery("?speed=warp"), null);
   assert.equal(speedFromQuery(""), null);
+});
+
+test("a game link is the address's #game= fragment, whole; any other fragment is none", () => {
+  assert.equal(linkFromAddress("#game=d1.eNqrVkpKzchXsjLUUcpLzE1VslJyVKoFAD"), "#game=d1.eNqrVkpKzchXsjLUUcpLzE1VslJyVKoFAD");
+  assert.equal(linkFromAddress("#game=d9.AAAA"), "#game=d9.AAAA"); // another format: the engine says why it cannot read it
+  assert.equal(linkFromAddress(""), null);
+  assert.equal(linkFromAddress("#main"), null);
+});
+
+test("the link to share is the site's address with the fragment, without the settings' query", () => {
+  assert.equal(siteLink("#game=d1.abc-_", "https://example.org/dozito/?lang=fr&speed=fast#old"), "https://example.org/dozito/#game=d1.abc-_");
+  assert.equal(siteLink("#game=d1.x", "http://127.0.0.1:8000/index.html"), "http://127.0.0.1:8000/index.html#game=d1.x");
 });

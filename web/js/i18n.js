@@ -10,6 +10,7 @@ const PREF_KEY = "dozito.lang";
 let messages = {};
 let fallback = {};
 let plural = new Intl.PluralRules(FALLBACK);
+let numbers = new Intl.NumberFormat(FALLBACK, { maximumFractionDigits: 1 });
 
 async function fetchJson(path) {
   const response = await fetch(new URL(path, document.baseURI));
@@ -48,6 +49,16 @@ export function useCatalogs(language, catalog, english) {
   messages = catalog;
   fallback = english;
   plural = new Intl.PluralRules(language);
+  numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+}
+
+/**
+ * A figure for a sentence, in the language's way (2.5, 2,5), to a tenth: a
+ * value that rounds to zero is 0, never "-0" (Intl keeps the sign of -0.04).
+ */
+export function formatNumber(value) {
+  const tenths = Math.round(value * 10) / 10;
+  return numbers.format(tenths === 0 ? 0 : tenths);
 }
 
 /** Remember a language for next time (the page reloads to apply it). */

@@ -7,6 +7,7 @@ import { DailyController } from "./controllers/daily.js";
 import { pageElements } from "./controllers/elements.js";
 import { loadEngineTables, startGameEngine } from "./controllers/engine-start.js";
 import { Games } from "./controllers/games.js";
+import { LinksController } from "./controllers/links.js";
 import { ReviewController } from "./controllers/review.js";
 import { Screens } from "./controllers/screens.js";
 import { initContrast, initLanguages, initialSpeed } from "./controllers/settings.js";
@@ -47,6 +48,7 @@ function buildApp(el) {
   app.tutorial = new TutorialController(app);
   app.review = new ReviewController(app);
   app.daily = new DailyController(app);
+  app.links = new LinksController(app);
   return app;
 }
 
@@ -70,7 +72,7 @@ async function boot(el) {
     }
   });
   initToolbar(app);
-  initLanguages(el.settings.language, el.settings.languagePicker, catalogs);
+  initLanguages(el.settings.language, el.settings.languagePicker, catalogs, () => app.review.keepForReload());
   await app.games.claim(); // the setup shows at once when there is no game to open
 }
 

@@ -1,4 +1,5 @@
-// The address: ?players=human,expert&rounds=1&seed=42&names=Ann,Bob starts a
+// The address: #game=d1.… (a game link, the engine's fragment) opens that
+// game; ?players=human,expert&rounds=1&seed=42&names=Ann,Bob starts a
 // game at once (see the page contract); speed= and lang= are settings and stay
 // in the address, the game keys are removed once the game has started so that
 // a reload resumes it instead of starting it again. The limits and the bot
@@ -57,5 +58,27 @@ export function speedFromQuery(search = location.search) {
 export function forgetGameQuery() {
   const url = new URL(location.href);
   for (const key of GAME_KEYS) url.searchParams.delete(key);
+  history.replaceState(history.state, "", url);
+}
+
+const LINK = "#game=";
+
+/** The game link the address holds (its whole fragment, as the engine reads it), or null. */
+export function linkFromAddress(hash = location.hash) {
+  return hash.startsWith(LINK) ? hash : null;
+}
+
+/** The address that opens a game link: this site's, its settings' query dropped, with the engine's fragment. */
+export function siteLink(fragment, href = location.href) {
+  const url = new URL(href);
+  url.search = "";
+  url.hash = fragment;
+  return url.href;
+}
+
+/** Drop a handled game link from the address without reloading, so that a reload does not open it again. */
+export function forgetLink() {
+  const url = new URL(location.href);
+  url.hash = "";
   history.replaceState(history.state, "", url);
 }

@@ -7,11 +7,20 @@
 import { t } from "../i18n.js";
 import { aidsBar, hintText } from "../ui/aids.js";
 import { fill } from "../ui/dom.js";
+import { placeBubble } from "../ui/place-bubble.js";
+
+// What the hint's bubble never covers: every player's name (the seats, the
+// stage's title, the score table, the status, the recap and the last-turn chip).
+const NAMES = ".seat__name, .stage__title, .scores__name, .status__main, [data-testid=recap], [data-testid=last-turn]";
 
 export class AidsController {
   constructor(app) {
     this.app = app;
     this.hint = null; // the hint for the view on the table: {action, text}, "thinking" while asked, null
+    // The names move with the window's size and the main area's scroll: the bubble follows.
+    const place = () => requestAnimationFrame(() => this.placeHint());
+    addEventListener("resize", place);
+    app.el.main.addEventListener("scroll", place, { passive: true });
   }
 
   get session() {
@@ -103,5 +112,21 @@ export class AidsController {
     if (button) button.disabled = thinking || !this.hintAllowed();
     const target = this.hint?.action && board.querySelector(`[data-action="${this.hint.action}"]`);
     if (target) target.dataset.hint = "true";
+    this.placeHint();
+  }
+
+  /** Put the hint's bubble under its button, or lower, where it covers no name and not the suggested move. */
+  placeHint() {
+    const { aids, board } = this.app.el;
+    const bubble = aids.querySelector("[data-testid=hint-text]");
+    if (!bubble?.textContent) return;
+    const boxes = (els) => [...els].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    Object.assign(bubble.style, { left: "0px", top: "0px" }); // measured with the whole window's width to wrap in
+    const size = bubble.getBoundingClientRect();
+    const anchor = aids.getBoundingClientRect();
+    const obstacles = boxes([...document.querySelectorAll(NAMES), ...board.querySelectorAll("[data-hint]")]);
+    const area = { left: 8, top: 0, right: innerWidth - 8, bottom: innerHeight - 8 };
+    const place = placeBubble({ anchor, size, obstacles, area }) ?? { left: Math.max(8, anchor.right - size.width), top: anchor.bottom + 8 };
+    Object.assign(bubble.style, { left: `${place.left}px`, top: `${place.top}px` });
   }
 }

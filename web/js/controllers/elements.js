@@ -20,6 +20,7 @@ export function pageElements() {
     newGame: $("new-game"),
     importButton: $("import-button"),
     exportButton: $("export-game"),
+    linkButton: $("link-button"),
     reviewButton: $("review-button"),
     importFile: $("import-file"),
     helpButton: $("help-button"),
@@ -27,6 +28,7 @@ export function pageElements() {
     dailyButton: $("daily-button"),
     helpDialog: $("help-dialog"),
     confirmDialog: $("confirm-dialog"),
+    linkDialog: $("link-dialog"),
     statsDialog: $("stats-dialog"),
     bootFailed: $("boot-failed"),
     settings: {

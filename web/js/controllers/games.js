@@ -3,7 +3,7 @@
 // statistics once it ends; the engine's errors; and the one writer per game
 // (another tab that takes the game covers this one until "Play here").
 //
-//   const games = new Games(app); // uses app.el, screens, scheduler, table, setup, tutorial, review, stats
+//   const games = new Games(app); // uses app.el, screens, scheduler, table, setup, tutorial, review, stats, links
 //   scheduler.enqueue(() => games.attach(start.engine)); // first: until the engine is up there is no session
 //   games.open(query);             // the address's game, else the saved one, else the setup (at once)
 import { t } from "../i18n.js";
@@ -13,7 +13,7 @@ import { Session } from "../session.js";
 import { claimWriter } from "../single-writer.js";
 import { Turns } from "../turns.js";
 import { downloadRecord, readGameFile } from "../transfer.js";
-import { forgetGameQuery, gameFromQuery } from "../url.js";
+import { forgetGameQuery, gameFromQuery, linkFromAddress } from "../url.js";
 import { hideNotice, showNotice } from "../ui/dialogs.js";
 import { fill } from "../ui/dom.js";
 import { otherTab } from "../ui/other-tab.js";
@@ -72,14 +72,17 @@ export class Games {
       forgetGameQuery();
     }
     this.writer = await claimWriter({ onLost: this.cover });
-    if (this.writer.held) this.open(query);
-    else this.cover();
+    if (!this.writer.held) return this.cover();
+    this.open(query);
+    this.app.review.resumeKept(); // a review open before a language switch reloaded the page, over its game
   }
 
-  /** The game this tab was opened for: the address's, else the saved one, else the setup. */
+  /** The game this tab was opened for: the address's (a game link first), else the saved one, else the setup. */
   open(query) {
-    const { scheduler, setup } = this.app;
-    if (query) scheduler.enqueue(() => this.startQuery(query));
+    const { scheduler, setup, links } = this.app;
+    const link = linkFromAddress();
+    if (link) scheduler.enqueue(() => links.open(link));
+    else if (query) scheduler.enqueue(() => this.startQuery(query));
     else if (!hasSavedGame())
       setup.show(); // needs no engine: a first visit chooses while it boots
     else scheduler.enqueue(async () => (await this.resumeSaved()) || setup.show());
@@ -159,11 +162,7 @@ export class Games {
     return this.keeping(() => this.start(queryGame(query)));
   }
 
-  /**
-   * Start a game (start() resolves true once it shows) in place of the saved
-   * one; a game in progress it replaces is kept (save.js keepGame), and the
-   * notice offers it back.
-   */
+  /** Start a game (start() resolves true once shown); one in progress it replaces is kept and offered back. */
   async keeping(start) {
     const { el, screens, scheduler } = this.app;
     const kept = (await this.loadSaved()) && this.session.phase !== "game-over" ? await this.session.toSave() : null;

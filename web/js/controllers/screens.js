@@ -35,16 +35,16 @@ export class Screens {
     el.screen.hidden = game && !covered;
     if (!game) this.showBotBar(false);
     if (!game || covered) this.clearAids();
-    const buttons = [el.newGame, el.importButton, el.exportButton, el.reviewButton, el.dailyButton];
+    const buttons = [el.newGame, el.importButton, el.exportButton, el.linkButton, el.reviewButton, el.dailyButton];
     if (name === "review" || name === "elsewhere" || name === "failed") {
       // "Back to the game" (or "Play here", or the failed start's "Reload") is the way out.
       for (const button of buttons) button.disabled = true;
       return;
     }
     el.newGame.disabled = el.importButton.disabled = el.dailyButton.disabled = false;
-    // The setup screen shows no "New game" (it is one) and no "Export" (there is nothing to export).
-    el.newGame.hidden = el.exportButton.hidden = !game;
-    el.exportButton.disabled = el.reviewButton.disabled = !game;
+    // The setup screen shows no "New game" (it is one) and no "Export" or link (there is nothing to export).
+    el.newGame.hidden = el.exportButton.hidden = el.linkButton.hidden = !game;
+    el.exportButton.disabled = el.linkButton.disabled = el.reviewButton.disabled = !game;
   }
 
   /** The bot bar (with its skip button) in place of the aids: they share one cell, so the table never moves. */

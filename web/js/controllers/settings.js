@@ -47,8 +47,12 @@ export function initSpeed(select, { speed, onChange }) {
   });
 }
 
-/** The language menu (inside picker), shown once there is more than one catalog; a choice reloads the page. */
-export function initLanguages(select, picker, { language, languages }) {
+/**
+ * The language menu (inside picker), shown once there is more than one
+ * catalog; a choice reloads the page, after beforeReload() (what is open
+ * keeps what brings it back).
+ */
+export function initLanguages(select, picker, { language, languages }, beforeReload = () => {}) {
   fill(
     select,
     Object.entries(languages).map(([code, name]) => h("option", { value: code }, name)),
@@ -56,6 +60,7 @@ export function initLanguages(select, picker, { language, languages }) {
   select.value = language;
   select.addEventListener("change", () => {
     saveLanguage(select.value);
+    beforeReload();
     const url = new URL(location.href);
     url.searchParams.delete("lang");
     location.replace(url);

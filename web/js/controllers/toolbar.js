@@ -1,5 +1,5 @@
 // The header's toolbar and settings, wired to the controllers that do what
-// each asks: new game, help, export, import, review, statistics, the bots'
+// each asks: new game, help, export, the game as a link, import, review, statistics, the bots'
 // speed and skip, animations, sound, the menu; and the page-wide gestures
 // (any click or Escape cuts card flights short, the first one lets sound play).
 import { skipAnimations } from "../animate.js";
@@ -10,11 +10,12 @@ import { initMenu } from "../ui/menu.js";
 import { initAnimation, initHandOver, initSound, initSpeed } from "./settings.js";
 import { REVIEW_EVENT } from "./stats.js";
 
-/** app: {el, scheduler, games, setup, review, table, sound}. */
-export function initToolbar({ el, scheduler, games, setup, review, table, sound }) {
+/** app: {el, scheduler, games, setup, review, links, table, sound}. */
+export function initToolbar({ el, scheduler, games, setup, review, links, table, sound }) {
   el.newGame.addEventListener("click", setup.askNewGame);
   el.helpButton.addEventListener("click", () => openDialog(el.helpDialog, { title: t("help.title"), content: helpContent() }));
   el.exportButton.addEventListener("click", () => scheduler.enqueue(() => games.exportRecord()));
+  el.linkButton.addEventListener("click", links.share);
   el.importButton.addEventListener("click", () => el.importFile.click());
   el.reviewButton.addEventListener("click", () => scheduler.enqueue(() => review.open()));
   // The statistics list asks for the review of a past game by its record's text.

@@ -1,26 +1,17 @@
-// The review screen: step controls, a jump list (each turn, each round's
-// scoring), the game's log in sync (a click jumps), the expert's note on the
-// decision shown, a chart of the running scores and the judged seat's win
-// chance, and the summary. A pure view: it reports jumps and choices up.
-import { t } from "../i18n.js";
+// The review screen, top to bottom: the game's story (turning points and
+// each player's account, ui/review-story.js), the chart (ui/review-chart.js),
+// the game's log in sync (a click jumps), then the stepper — the step
+// controls, a jump list and the expert's note on the decision shown — right
+// above the board, so that the table at a step and its verdict are seen
+// together. A pure view: it reports jumps and choices up.
+import { formatNumber, t } from "../i18n.js";
 import { actionText, hintText } from "./aids.js";
 import { fill, h } from "./dom.js";
 import { grid } from "./grid.js";
 import { eventText } from "./log.js";
+import { chartLegend, chartSvg } from "./review-chart.js";
+import { progressWords, reviewStory } from "./review-story.js";
 import { table } from "./table.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-const CHART = { width: 600, height: 160, pad: 8 };
-
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
-    else el.setAttribute(name, value);
-  }
-  el.append(...children);
-  return el;
-}
 
 /** The table after a step: the stage of the seat to play, or every grid once the game is over. */
 export function stepBoard({ view, seats }) {
@@ -39,26 +30,31 @@ export function stepBoard({ view, seats }) {
   );
 }
 
-/** The expert's note on the decision at this step, in words (null: nothing to judge here). */
 /** The expert's word on the decision shown; view: the table at that step, for the cards' names and the reason. */
-function noteText({ judgement, decision, who, view }) {
-  if (!decision) return t("review.note.none");
-  if (!judgement) return t("review.note.unjudged", { who });
+function noteText({ judgement, who, view, running }) {
+  if (who === null) return t("review.note.none");
+  if (!judgement) return running ? t("review.note.judging", { who }) : t("review.note.unjudged", { who });
   const played = actionText(judgement.played, view);
   if (judgement.played === judgement.best) return t("review.note.best", { who, played });
   const best = actionText(judgement.best, view);
-  const points = judgement.points.toFixed(1);
-  const note = judgement.mistake
-    ? t("review.note.mistake", { who, played, best, points, win: Math.round(judgement.win * 100) })
-    : t("review.note.close", { who, played, best, points });
-  return judgement.reason && view ? `${note} ${hintText(judgement.reason, judgement.best, view)}` : note;
+  const points = formatNumber(judgement.points);
+  // A difference that rounds to nothing is told as one, never as "0.0 points".
+  if (points === formatNumber(0)) return t("review.note.same", { who, played, best });
+  // Not a mistake: not sure enough, or (its win chance rounding to 0 %) of little weight.
+  let note = t("review.note.close", { who, played, best, points });
+  if (judgement.mistake) note = t("review.note.mistake", { who, played, best, points, win: Math.max(1, Math.round(judgement.win * 100)) });
+  else if (Math.round(judgement.win * 100) === 0) note = t("review.note.closeWin", { who, played, best, points });
+  // The reason, unless it is only the search's figures again ("best_expected"), in its jargon.
+  const reason = judgement.reason && view && judgement.reason.kind !== "best_expected";
+  return reason ? `${note} ${hintText(judgement.reason, judgement.best, view)}` : note;
 }
 
 export class ReviewView {
   /**
-   * names, seats: the game's; steps: the total; log: every event; logSteps: the
-   * step each event leads to (review.js); on: {jump(step), move(by: -1 or 1, from the step
-   * last asked for, not the one shown), play(), judge(seat), cancel(), close()}.
+   * names: the game's; steps: the total; log: every event; logSteps: the
+   * step each event leads to (review.js); seat: whose chance to win the chart
+   * shows first; on: {jump(step), move(by: -1 or 1, from the step last asked
+   * for, not the one shown), play(), judge(), cancel(), close()}.
    */
   constructor({ names, steps, log, logSteps, seat, on }) {
     this.names = names;
@@ -66,12 +62,12 @@ export class ReviewView {
     this.on = on;
     this.step = 0;
     this.stepView = null; // the view shown, once a step is
-    this.info = null;
-    this.judgements = new Map();
+    this.data = null; // {info, deciders, judgements, account, roundsDone}
+    this.progress = null;
     const button = (testid, label, onclick, text) =>
       h("button", { type: "button", class: "button", dataset: { testid }, "aria-label": label, title: label, onclick }, text);
     this.stepLabel = h("p", { class: "review__step", dataset: { testid: "review-step", step: 0, steps } });
-    this.playButton = h("button", { type: "button", class: "button", "aria-pressed": "false", onclick: () => on.play() }, t("review.play"));
+    this.playButton = h("button", { type: "button", class: "button review__play", "aria-pressed": "false", onclick: () => on.play() }, t("review.play"));
     this.jumps = h("select", { class: "field field--small review__jumps", "aria-label": t("review.jump"), onchange: (e) => on.jump(Number(e.target.value)) });
     this.logList = h("ol", { class: "log__list review__log", tabindex: "0", "aria-label": t("log.title") });
     this.linesAt = new Map(); // step -> its log lines, so a jump touches only those
@@ -88,28 +84,21 @@ export class ReviewView {
     this.note = h("p", { class: "review__note", dataset: { testid: "review-note" }, "aria-live": "polite" });
     this.seatSelect = h(
       "select",
-      { class: "field field--small", "aria-label": t("review.seat") },
+      { class: "field field--small", onchange: () => this.renderChart() },
       names.map((name, i) => h("option", { value: i }, name)),
     );
     this.seatSelect.value = String(seat);
-    this.progress = h("progress", { class: "review__progress", max: 1, value: 0, hidden: true, "aria-label": t("review.progress") });
-    this.judgeButton = h(
-      "button",
-      { type: "button", class: "button button--primary", onclick: () => on.judge(Number(this.seatSelect.value)) },
-      t("review.judge"),
-    );
-    this.cancelButton = h("button", { type: "button", class: "button", hidden: true, onclick: () => on.cancel() }, t("review.cancel"));
-    this.chart = h("div", { class: "review__chart" });
-    this.summary = h("div", { class: "review__summary" });
-    this.root = h(
-      "section",
-      { class: "review panel", "aria-labelledby": "review-title", dataset: { testid: "review-panel" } },
-      h(
-        "div",
-        { class: "review__head" },
-        h("h2", { class: "panel__title", id: "review-title" }, t("review.title")),
-        h("button", { type: "button", class: "button", dataset: { testid: "review-close" }, onclick: () => on.close() }, t("review.close")),
-      ),
+    this.seatPicker = h("label", { class: "review-chart__seat" }, t("review.chanceOf"), " ", this.seatSelect);
+    this.story = h("section", { class: "review-story", "aria-labelledby": "review-points-title" });
+    this.chart = h("div", { class: "review-chart__drawing" });
+    this.chartWidth = 0;
+    this.resized = new ResizeObserver(() => this.chart.clientWidth !== this.chartWidth && this.renderChart());
+    this.resized.observe(this.chart);
+    this.legend = h("div");
+    const figure = h("figure", { class: "review-chart", dataset: { testid: "review-chart" } }, this.chart, this.legend, this.seatPicker);
+    this.stepper = h(
+      "div",
+      { class: "review__stepper" },
       h(
         "div",
         { class: "review__controls", role: "group", "aria-label": t("review.controls") },
@@ -121,11 +110,21 @@ export class ReviewView {
         this.stepLabel,
         this.jumps,
       ),
-      h("div", { class: "review__judge" }, this.seatSelect, this.judgeButton, this.cancelButton, this.progress),
       this.note,
-      this.chart,
-      this.summary,
+    );
+    this.root = h(
+      "section",
+      { class: "review panel", "aria-labelledby": "review-title", dataset: { testid: "review-panel" } },
+      h(
+        "div",
+        { class: "review__head" },
+        h("h2", { class: "panel__title", id: "review-title" }, t("review.title")),
+        h("button", { type: "button", class: "button", dataset: { testid: "review-close" }, onclick: () => on.close() }, t("review.close")),
+      ),
+      this.story,
+      figure,
       this.logList,
+      this.stepper,
     );
   }
 
@@ -166,9 +165,19 @@ export class ReviewView {
     for (const line of this.current) line.classList.remove("is-current");
     this.current = this.linesAt.get(step) ?? [];
     for (const line of this.current) line.classList.add("is-current");
-    this.current[0]?.scrollIntoView({ block: "nearest" });
+    this.scrollLog(this.current[0]);
     this.jumps.selectedIndex = this.jumpAt(step).index;
     this.renderNote();
+  }
+
+  /** Bring a log line into the log's own view; never the page's, which shows the step. */
+  scrollLog(line) {
+    if (!line) return;
+    const list = this.logList;
+    const top = line.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + line.getBoundingClientRect().height > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + line.getBoundingClientRect().height - list.clientHeight;
   }
 
   setPlaying(playing) {
@@ -176,94 +185,54 @@ export class ReviewView {
     this.playButton.textContent = playing ? t("review.pause") : t("review.play");
   }
 
-  /** The judged seat's decisions and what is known of them (info: review_start's answer). */
-  setReview(info, judgements, summary) {
-    this.info = info;
-    this.judgements = judgements;
+  /** What is known of the game: {info, deciders, judgements, account, roundsDone}; progress while judging, else null. */
+  setReview(data, progress = null) {
+    this.data = data;
+    this.progress = progress;
     this.renderNote();
     this.renderChart();
-    this.renderSummary(summary);
-  }
-
-  setProgress(done, total, running) {
-    this.progress.hidden = !running;
-    this.progress.max = Math.max(1, total);
-    this.progress.value = done;
-    this.progress.setAttribute("aria-valuetext", t("review.progressText", { done, total }));
-    this.cancelButton.hidden = !running;
-    this.judgeButton.disabled = running;
-    this.seatSelect.disabled = running;
+    this.renderStory();
   }
 
   renderNote() {
-    const decision = Boolean(this.info?.decisions.includes(this.step));
-    const who = this.info ? this.names[this.info.seat] : "";
-    this.note.textContent = noteText({ judgement: this.judgements.get(this.step), decision, who, view: this.stepView });
-    this.note.classList.toggle("is-mistake", Boolean(this.judgements.get(this.step)?.mistake));
+    if (!this.data) return;
+    const seat = this.data.deciders.get(this.step);
+    const judgement = this.data.judgements.get(this.step);
+    const who = seat === undefined ? null : this.names[seat];
+    this.note.textContent = noteText({ judgement, who, view: this.stepView, running: this.progress !== null });
+    this.note.classList.toggle("is-mistake", Boolean(judgement?.mistake));
   }
 
-  /** Each seat's running total (a line per seat, a point per round scored) and the judged seat's win chance. */
+  /** The story drawn again only when its kind changes: a progress tick updates in place (a focused Cancel keeps its focus). */
+  renderStory() {
+    const { account, judgements, roundsDone } = this.data;
+    const mode = account ? "done" : this.progress ? "running" : "idle";
+    if (mode === "running" && this.storyMode === mode) {
+      this.story.querySelector(".review-story__status").textContent = progressWords(this.progress);
+      Object.assign(this.story.querySelector("progress"), { max: Math.max(1, this.progress.total), value: this.progress.done });
+      return;
+    }
+    this.storyMode = mode;
+    const mistakes = this.names.map((_, seat) => [...judgements.values()].filter((j) => j.seat === seat && j.mistake).length);
+    const on = { jump: (step) => this.on.jump(step), judge: () => this.on.judge(), cancel: () => this.on.cancel() };
+    fill(this.story, reviewStory({ account, names: this.names, mistakes, roundsDone, progress: this.progress, on }));
+  }
+
+  /** The chart, in the container's width: drawn again when that changes. */
   renderChart() {
-    const { width, height, pad } = CHART;
-    const { totals, round_ends: ends, seat } = this.info;
-    const top = Math.max(1, ...totals.flat());
-    const x = (step) => pad + ((width - 2 * pad) * step) / Math.max(1, this.steps);
-    const y = (share) => height - pad - (height - 2 * pad) * share;
-    const jump = (step) => () => this.on.jump(step);
-    const lines = this.names.map((name, s) => {
-      const points = [[x(0), y(0)], ...ends.map((step, r) => [x(step), y(totals[r][s] / top)])];
-      return svg(
-        "g",
-        { class: `review__series review__series--${s}` },
-        svg("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none" }),
-        ...ends.map((step, r) =>
-          svg("circle", { cx: x(step), cy: y(totals[r][s] / top), r: 4, tabindex: "0", onclick: jump(step) }, svg("title", {}, `${name}: ${totals[r][s]}`)),
-        ),
-      );
-    });
-    const judged = this.info.decisions.map((step) => this.judgements.get(step)).filter((j) => j && j.chance !== null);
-    const chances = judged.map((j) =>
-      svg(
-        "circle",
-        { class: `review__chance${j.mistake ? " is-mistake" : ""}`, cx: x(j.step), cy: y(j.chance), r: j.mistake ? 5 : 2.5, onclick: jump(j.step) },
-        svg("title", {}, t("review.chartChance", { who: this.names[seat], step: j.step, chance: Math.round(j.chance * 100) })),
-      ),
-    );
-    const chart = svg(
-      "svg",
-      { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("review.chart", { who: this.names[seat] }), class: "review__svg" },
-      svg("rect", { x: 0, y: 0, width, height, class: "review__frame" }),
-      ...lines,
-      ...chances,
-    );
-    fill(this.chart, chart);
+    if (!this.data) return;
+    const { totals, round_ends: roundEnds } = this.data.info;
+    const seat = Number(this.seatSelect.value);
+    const chances = [...this.data.judgements.values()].filter((j) => j.seat === seat && j.chance !== null);
+    this.chartWidth = this.chart.clientWidth;
+    const width = Math.max(280, this.chartWidth || 600);
+    const onJump = (step) => this.on.jump(step);
+    fill(this.chart, chartSvg({ names: this.names, steps: this.steps, totals, roundEnds, chances, seat, width, onJump }));
+    fill(this.legend, chartLegend({ names: this.names, seat }));
   }
 
-  renderSummary(summary) {
-    if (!summary) return fill(this.summary);
-    const who = this.names[summary.seat];
-    const biggest = summary.biggest;
-    fill(
-      this.summary,
-      h("h3", { class: "panel__title panel__title--small" }, t("review.summaryTitle", { who })),
-      h(
-        "ul",
-        {},
-        h("li", {}, t("review.summaryJudged", { count: summary.judged })),
-        h("li", {}, t("review.summaryMistakes", { count: summary.mistakes, points: summary.points_lost.toFixed(1) })),
-        biggest
-          ? h(
-              "li",
-              {},
-              h(
-                "button",
-                { type: "button", class: "button button--quiet", onclick: () => this.on.jump(biggest.step) },
-                t("review.summaryBiggest", { played: actionText(biggest.played), best: actionText(biggest.best), points: biggest.points.toFixed(1) }),
-              ),
-            )
-          : null,
-        h("li", {}, t("review.summaryExpert", { mine: summary.per_decision.points.toFixed(2), expert: summary.expert.points.toFixed(2) })),
-      ),
-    );
+  /** Stop watching the chart's width (the review closes). */
+  close() {
+    this.resized.disconnect();
   }
 }
