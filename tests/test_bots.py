@@ -14,7 +14,7 @@ from dozito import Game, MalformedError
 from dozito.actions import ACTIONS
 from dozito.bots import EXPERIMENTAL, LEVELS, get_bot
 from dozito.bots.base import Bot
-from dozito.bots.expert import ExpertBot, ExpertBudget
+from dozito.bots.expert import ExpertBot, ExpertBudget, search
 from dozito.bots.greedy import (
     CASUAL_WEIGHTS,
     PLAY_OUT_WEIGHTS,
@@ -23,7 +23,7 @@ from dozito.bots.greedy import (
     place_value,
 )
 from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
-from dozito.bots.lookahead import LookaheadBot, LookaheadBudget, look_ahead
+from dozito.bots.playout import PlayoutBot, PlayoutBudget
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
 from dozito.bots.strength import STRENGTHS
 from dozito.cards import NUMBER
@@ -32,16 +32,15 @@ from dozito.scoring import ALL_UP, color_masks, groups, round_score, suns
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# A small search keeps the tests fast; it exercises every path of the big one.
-SMALL_EXPERT = ExpertBudget(deals=4, drop_after=2, horizon=12, confidence=0.0)
-
-
-SMALL_LOOKAHEAD = LookaheadBudget(deals=3, confidence=0.0)
+# Small searches keep the tests fast; they exercise every path of the big ones.
+SMALL_EXPERT = ExpertBudget(deals=3, confidence=0.0)
+SMALL_PLAYOUT = PlayoutBudget(deals=4, drop_after=2, horizon=12, confidence=0.0)
+SEARCHING = ("expert", "playout")
 
 
 def bot_of(level: str) -> Bot:
-    if level == "lookahead":
-        return LookaheadBot(SMALL_LOOKAHEAD)
+    if level == "playout":
+        return PlayoutBot(SMALL_PLAYOUT)
     return ExpertBot(SMALL_EXPERT) if level == "expert" else get_bot(level)
 
 
@@ -80,7 +79,7 @@ def redeal(game: Game, rng: random.Random) -> Game:
 
 def test_levels_and_unknown_level() -> None:
     assert LEVELS == ("rookie", "casual", "sharp", "expert", "random")
-    assert EXPERIMENTAL == ("lookahead",)
+    assert EXPERIMENTAL == ("playout",)
     for level in LEVELS + EXPERIMENTAL:
         assert get_bot(level).name == level
     with pytest.raises(MalformedError):
@@ -109,9 +108,13 @@ def test_expert_always_plays_legal_moves() -> None:
 def test_whole_games_finish(level: str, players: int) -> None:
     """Every seat played by the level, to the end: all rounds scored, or an
     instant win."""
-    # The expert searches only near each round's end here, to keep this fast.
-    bot = ExpertBot(ExpertBudget(deals=2, horizon=3)) if level == "expert" else bot_of(level)
-    rounds = 2 if level == "expert" else 3
+    # The searches are tiny here (playout's only near each round's end), to keep this fast.
+    bot: Bot = bot_of(level)
+    if level == "expert":
+        bot = ExpertBot(ExpertBudget(deals=2))
+    elif level == "playout":
+        bot = PlayoutBot(PlayoutBudget(deals=2, horizon=3))
+    rounds = 2 if level in SEARCHING else 3
     g = Game.new([f"p{i}" for i in range(players)], rounds=rounds, seed=players)
     rng = random.Random(players)
     while not g.over:
@@ -125,7 +128,7 @@ def test_no_peeking(level: str) -> None:
     """Re-dealing the hidden cards never changes a choice."""
     bot = bot_of(level)
     redeals = random.Random(3)
-    states = random_states(25 if level in ("expert", "lookahead") else 150, seed=3)
+    states = random_states(25 if level in SEARCHING else 150, seed=3)
     changed_cards = 0
     for g in states:
         seat = g.current
@@ -140,7 +143,7 @@ def test_no_peeking(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS + EXPERIMENTAL)
 def test_same_observation_and_seed_same_move(level: str) -> None:
     bot = bot_of(level)
-    for g in random_states(20 if level in ("expert", "lookahead") else 200, seed=4):
+    for g in random_states(20 if level in SEARCHING else 200, seed=4):
         obs = g.observation(g.current)
         first = bot.choose(obs, random.Random(11))
         assert all(bot.choose(obs, random.Random(11)) == first for _ in range(2))
@@ -240,11 +243,11 @@ def test_expert_forced_move_costs_no_search() -> None:
     assert rng.getstate() == state
 
 
-def test_expert_sees_only_its_observation() -> None:
-    """Where the expert really searches, its whole search (not only its
-    choice: also how many deals it sampled, read off the random stream it
-    used up) is the same after the hidden cards are dealt again."""
-    bot = bot_of("expert")
+def test_playout_sees_only_its_observation() -> None:
+    """Where the playout level really searches, its whole search (not only
+    its choice: also how many deals it sampled, read off the random stream
+    it used up) is the same after the hidden cards are dealt again."""
+    bot = bot_of("playout")
     redeals = random.Random(10)
     searched = 0
     for g in random_states(40, seed=10):
@@ -271,22 +274,24 @@ def test_bench_reports_each_level(
         assert 0 < r["median_ms"] <= r["p95_ms"]
 
 
-def test_lookahead_sees_only_its_observation() -> None:
-    """Its whole search (every candidate's evaluation on every deal, and the
-    random stream it used up) is the same after the hidden cards are dealt
-    again; and it does search, comparing candidates on shared deals."""
+def test_expert_sees_only_its_observation() -> None:
+    """The expert's whole search (every candidate's evaluation and expected
+    points on every deal, and the random stream it used up) is the same
+    after the hidden cards are dealt again; and it does search, comparing
+    candidates on shared deals."""
     redeals = random.Random(12)
     searched = 0
     for g in random_states(30, seed=12):
         seat = g.current
-        first = look_ahead(g.observation(seat), random.Random(7), SMALL_LOOKAHEAD)
+        first = search(g.observation(seat), random.Random(7), SMALL_EXPERT)
         if len(first.candidates) == 1:
             continue
         searched += 1
         rng = random.Random(7)
-        again = look_ahead(redeal(g, redeals).observation(seat), rng, SMALL_LOOKAHEAD)
+        again = search(redeal(g, redeals).observation(seat), rng, SMALL_EXPERT)
         assert again == first
-        assert all(len(c.worths) == SMALL_LOOKAHEAD.deals for c in first.candidates)
+        for c in first.candidates:
+            assert len(c.worths) == len(c.points) == SMALL_EXPERT.deals
     assert searched >= 10
 
 

@@ -11,7 +11,8 @@ import pytest
 from dozito import Game
 from dozito.bots import get_bot
 from dozito.bots.eval_weights import WEIGHTS
-from dozito.bots.evaluation import FEATURES, evaluate, features, logistic
+from dozito.bots.evaluation import FEATURES, assess, evaluate, features, logistic
+from dozito.game import START
 from dozito.lab.train_eval import fit, module_text, positions, solve
 from test_bots import random_states, redeal
 
@@ -30,10 +31,12 @@ def test_the_shipped_weights_give_the_same_value_on_every_python() -> None:
     # features and the weights must agree to the last few bits everywhere.
     g = fixed_position()
     assert len(WEIGHTS) == len(FEATURES)
-    assert features(g, 0)[:5] == pytest.approx([1.0, 0.3, 0.2229166666666666, 1.3, 1 / 3])
-    assert evaluate(g, 0) == pytest.approx(0.5084982039653405, rel=1e-12)
-    assert evaluate(g, 1) == pytest.approx(0.3332552053745359, rel=1e-12)
-    assert evaluate(g, 2) == pytest.approx(0.2631050472180895, rel=1e-12)
+    x = features(g, 0)
+    assert x[:5] == pytest.approx([1.0, 0.3, 0.2229166666666666, 1.3, 1 / 3])
+    assert x[13:16] == pytest.approx([math.log(2), 0.2878561510903298, 0.49658053156220217])
+    assert evaluate(g, 0) == pytest.approx(0.42740091366922306, rel=1e-12)
+    assert evaluate(g, 1) == pytest.approx(0.30643571896759436, rel=1e-12)
+    assert evaluate(g, 2) == pytest.approx(0.23893763540275897, rel=1e-12)
 
 
 def test_the_evaluation_reads_only_public_facts() -> None:
@@ -52,6 +55,32 @@ def test_the_evaluation_means_what_it_says() -> None:
     over.winners = [1]
     assert evaluate(over, 1) == 1.0 and evaluate(over, 0) == 0.0
     assert logistic(-800) == 0.0 and logistic(800) == 1.0  # no overflow
+
+
+def test_the_pile_top_counts_for_the_seat_to_move_and_against_the_others() -> None:
+    pile = FEATURES.index("pile top for the seat to move")
+    seen = 0
+    for g in random_states(80, seed=7):
+        if g.mode != START:
+            assert all(features(g, seat)[pile] == 0.0 for seat in range(g.players))
+            continue
+        mover = features(g, g.current)[pile]
+        assert mover >= 0.0
+        others = [features(g, seat)[pile] for seat in range(g.players) if seat != g.current]
+        assert others == [-mover] * (g.players - 1)
+        seen += mover > 0
+    assert seen >= 3
+
+
+def test_assess_gives_the_chance_and_the_rounds_expected_points() -> None:
+    g = fixed_position()
+    chance, points = assess(g, 0, 1)
+    assert chance == evaluate(g, 0)
+    assert points > features(g, 0)[FEATURES.index("my flip")] * 10  # plus the grid's score
+    bot, rng = get_bot("casual"), random.Random(1)
+    while g.round == 1 and not g.over:
+        g.apply(bot.choose(g.observation(g.current), rng))
+    assert assess(g, 0, 1) == (evaluate(g, 0), g.round_scores[0][0])
 
 
 def test_the_trainer_recovers_a_known_model() -> None:

@@ -29,14 +29,10 @@ REASON_FIELDS = {
 
 STATES = random_states(120, seed=21)
 
-UNTIMED_HINT = AID_BUDGET
-"""The hint's search: no time cap, so a loaded machine cannot change how
-many deals it samples."""
-
 
 def test_evaluation_choice_is_the_bots_choice() -> None:
     """Same search, same stream: the evaluation's choice is ExpertBot's."""
-    for budget in (SMALL_EXPERT, UNTIMED_HINT):
+    for budget in (SMALL_EXPERT, AID_BUDGET):
         bot = ExpertBot(budget)
         for k, g in enumerate(STATES[:60]):
             obs = g.observation(g.current)
@@ -86,7 +82,7 @@ def test_every_reason_kind_has_its_documented_fields() -> None:
     seen = set()
     for k, g in enumerate(random_states(400, seed=5)):
         obs = g.observation(g.current)
-        r = reason(obs, evaluate(obs, random.Random(k), budget=UNTIMED_HINT))
+        r = reason(obs, evaluate(obs, random.Random(k), budget=AID_BUDGET))
         assert set(r) - {"kind"} == REASON_FIELDS[r["kind"]], r
         seen.add(r["kind"])
     assert seen == set(REASON_FIELDS)
@@ -99,11 +95,11 @@ def test_hint_uses_only_the_observation() -> None:
     for k, g in enumerate(STATES[:50]):
         seat = g.current
         obs, rng = g.observation(seat), random.Random(k)
-        ev = evaluate(obs, rng, budget=UNTIMED_HINT)
+        ev = evaluate(obs, rng, budget=AID_BUDGET)
         searched += ev.options[0].deals > 0
         other = redeal(g, redeals).observation(seat)
         again = random.Random(k)
-        assert evaluate(other, again, budget=UNTIMED_HINT) == ev
+        assert evaluate(other, again, budget=AID_BUDGET) == ev
         assert reason(other, ev) == reason(obs, ev)
         assert again.getstate() == rng.getstate()
     assert searched >= 10
@@ -117,4 +113,4 @@ def test_a_hint_is_the_aids_search_at_its_step() -> None:
     assert hint(obs, g.seed, g.moves) == evaluate(obs, aid_rng(g.seed, g.moves))
     assert hint(obs, g.seed, g.moves) == hint(obs, g.seed, g.moves)
     assert aid_rng(g.seed, 1).random() != aid_rng(g.seed, 2).random()
-    assert ExpertBudget().moves < AID_BUDGET.moves  # deeper than the bot's own play
+    assert ExpertBudget().deals < AID_BUDGET.deals  # deeper than the bot's own play

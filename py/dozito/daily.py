@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import math
 import random
-from dataclasses import replace
 from typing import Any, Final
 
 from .bots import get_bot
-from .bots.expert import DEFAULT_BUDGET, ExpertBot
+from .bots.expert import ExpertBot
 from .cards import COLOR_OF, COLORS
 from .errors import MalformedError, brief
 from .game import Game
@@ -81,9 +79,10 @@ def bot_move(game: Game, level: str) -> str:
 
 
 def expert_bot() -> ExpertBot:
-    """The Expert of the daily replay: its play budget with no time cap, so
-    its moves are the same on every machine (the one place to change it)."""
-    return ExpertBot(replace(DEFAULT_BUDGET, time_cap_s=math.inf))
+    """The Expert of the daily replay: its play budget counts deals, not
+    time, so its moves are the same on every machine (the one place to
+    change it)."""
+    return ExpertBot()
 
 
 def expert_game(date: str) -> Game:

@@ -34,16 +34,14 @@ from .errors import MalformedError, brief
 from .observation import HIDDEN, Observation
 from .scoring import ALL_UP, color_masks, groups
 
-AID_BUDGET: Final = ExpertBudget(moves=10_000, deals=200, close_call=math.inf, time_cap_s=math.inf)
+AID_BUDGET: Final = ExpertBudget(deals=64, close_call=math.inf)
 """The one search behind a hint and a review's judgement (:func:`aid_search`):
-twice the play-out moves of the expert's play
-(:data:`.bots.expert.DEFAULT_BUDGET`) and up to 200 deals (not 120);
-sharp's three best moves searched even when sharp sees a clear choice (so
-every decision gets a win chance for the review's chart); and no time
-cap, so that the answer depends only on the game and the step, never on the
-machine's load: the hint and the review of one decision name the same move.
-About 40 ms of CPU a decision in CPython (median), 70 ms in Pyodide (see
-``docs/BENCHMARKS.md``)."""
+twice the deals of the expert's play (:data:`.bots.expert.DEFAULT_BUDGET`),
+and sharp's four best moves searched even when sharp sees a clear choice (so
+every decision gets a win chance for the review's chart). Like the
+expert's, it counts deals, not time, so the answer depends only on the game
+and the step, never on the machine's load: the hint and the review of one
+decision name the same move. Its cost is in ``docs/BENCHMARKS.md``."""
 
 
 def aid_rng(seed: int, step: int) -> random.Random:

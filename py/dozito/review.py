@@ -31,21 +31,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .bots.expert import _z_score
+from .bots.expert import z_score
 from .errors import MalformedError
 from .explain import Option, aid_search, evaluation_of, reason
 from .timeline import Timeline
 
 MISTAKE_Z: Final = 3.0
 """Standard errors by which the best move must beat the played one: the
-expert itself switches at 2 (``ExpertBudget.confidence``); at 3 its own
-moves are flagged in 1.2% of its decisions (see ``docs/BENCHMARKS.md``)."""
+expert itself switches at 1 (``ExpertBudget.confidence``); how often its
+own moves are flagged at 3 is in ``docs/BENCHMARKS.md``."""
 MISTAKE_WIN: Final = 0.01
 """And by at least this much chance of winning the match: a sure but tiny
 loss is no mistake worth a word."""
-EXPERT_LOSS: Final = {"points": 0.15, "win": 0.0046, "mistakes": 0.012}
+EXPERT_LOSS: Final = {"points": 0.074, "win": 0.0023, "mistakes": 0.0068}
 """What the expert's own moves lose per decision in this review, measured
-on 15 all-expert 1-round 2-player games (757 decisions) by ``python -m
+on 15 all-expert 1-round 2-player games (730 decisions) by ``python -m
 dozito.lab.review_check --games 15`` (see ``docs/BENCHMARKS.md``): the
 yardstick a player's review is compared with."""
 
@@ -151,7 +151,7 @@ def judge(timeline: Timeline, step: int) -> Judgement:
         # dropped after a while): differences paired deal by deal.
         n = min(len(top.worths), len(mine.worths))
         gains = [a - b for a, b in zip(top.worths[:n], mine.worths[:n], strict=True)]
-        z = max(0.0, _z_score(gains))
+        z = max(0.0, z_score(gains))
         win = max(0.0, sum(gains) / n)
         points = max(
             0.0, sum(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True)) / n

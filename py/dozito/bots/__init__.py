@@ -1,6 +1,6 @@
 """Bot opponents, by level: ``rookie``, ``casual``, ``sharp``, ``expert``
-(and ``random``, a baseline for tests, and ``lookahead``, an experimental
-search with a learned evaluation that is not offered to players).
+(and ``random``, a baseline for tests, and ``playout``, the expert until
+issue 26, kept in the lab to measure the expert against).
 
 Every bot decides on an :class:`~dozito.observation.Observation` (what its
 seat may see) and its own random stream, never on a full game state; see
@@ -19,14 +19,14 @@ from ..errors import MalformedError, brief
 from .base import Bot, RandomBot
 from .expert import ExpertBot
 from .greedy import CasualBot, RookieBot
-from .lookahead import LookaheadBot
+from .playout import PlayoutBot
 from .sharp import SharpBot
 
 LEVELS = ("rookie", "casual", "sharp", "expert", "random")
 """The levels a game's record may name."""
-EXPERIMENTAL = ("lookahead",)
+EXPERIMENTAL = ("playout",)
 """Levels :func:`get_bot` also knows, for the arena and the lab only: not
-offered to players, not in records, until measured stronger (docs/bots.md)."""
+offered to players, not in records (docs/bots.md)."""
 
 
 def get_bot(level: str) -> Bot:
@@ -41,8 +41,8 @@ def get_bot(level: str) -> Bot:
         return SharpBot()
     if level == "expert":
         return ExpertBot()
-    if level == "lookahead":
-        return LookaheadBot()
+    if level == "playout":
+        return PlayoutBot()
     raise MalformedError(f"unknown bot level {brief(level)}")
 
 

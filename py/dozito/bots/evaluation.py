@@ -12,7 +12,7 @@ Pyodide with no packages.
 >>> from dozito import Game
 >>> g = Game.new(["Ann", "Bob"], seed=1)
 >>> [round(evaluate(g, seat), 2) for seat in (0, 1)]  # a fresh deal: near even
-[0.49, 0.45]
+[0.47, 0.4]
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from __future__ import annotations
 import math
 
 from ..cards import COLOR_OF, DECK_SIZE, SUNS
-from ..game import Game
+from ..game import START, Game
 from ..scoring import color_masks
 from .eval_weights import WEIGHTS
+from .greedy import CASUAL_WEIGHTS, best_place
 from .grid import GROUP_VALUE
 
 PER_COLOR = DECK_SIZE // 5
@@ -42,8 +43,20 @@ FEATURES = (
     "last round x lead",
     "last round x flip lead",
     "log(players - 1)",
+    "projected lead / spread",
+    "lead on the second rival / spread",
+    "rounds after this one",
+    "pile top for the seat to move",
+    "score lead x lateness",
+    "an opponent ended x lead",
+    "rival's face-down",
+    "my flip",
+    "rival's flip",
 )
-"""What each weight multiplies, in order (leads: mine minus the best opponent's)."""
+"""What each weight multiplies, in order. Leads are mine minus the rival's:
+the opponent ahead on totals plus grid plus expected flips (the projection);
+the spread is how far the match lead may still move (cards left to the two
+of us, rounds after this one)."""
 
 
 def _grid_terms(g: Game, seat: int, share: list[float], sun: float) -> tuple[float, float, float]:
@@ -66,8 +79,8 @@ def _grid_terms(g: Game, seat: int, share: list[float], sun: float) -> tuple[flo
     return float(score), flip, best
 
 
-def features(g: Game, seat: int) -> list[float]:
-    """The model's inputs for ``seat`` (see :data:`FEATURES`); public facts only."""
+def _grids(g: Game) -> list[tuple[float, float, float]]:
+    """:func:`_grid_terms` of every seat, from the colours still unseen."""
     n = len(g.up)
     seen = [0] * 5
     seen_suns = 0
@@ -87,15 +100,48 @@ def features(g: Game, seat: int) -> list[float]:
     unseen = max(1, DECK_SIZE - sum(seen))
     share = [max(0, PER_COLOR - k) / unseen for k in seen]
     sun = (ALL_SUNS - seen_suns) / unseen
-    terms = [_grid_terms(g, p, share, sun) for p in range(n)]
+    return [_grid_terms(g, p, share, sun) for p in range(n)]
+
+
+def _pile_top(g: Game, seat: int) -> float:
+    """At the start of a turn: what the better pile top is worth to the seat
+    to move beyond a draw (casual's values, in tens), against ``seat`` when
+    that is another seat; 0 within a turn."""
+    cur = g.current
+    if g.mode != START or cur < 0:
+        return 0.0
+    base, up, cells = 12 * cur, g.up[cur], g.cells
+    masks = color_masks(cells, base, up)
+    best = CASUAL_WEIGHTS.draw
+    for pile in g.piles:
+        if pile:
+            best = max(best, best_place(cells, base, up, masks, pile[-1], CASUAL_WEIGHTS)[0])
+    gain = (best - CASUAL_WEIGHTS.draw) / 10
+    return gain if cur == seat else -gain
+
+
+def features(g: Game, seat: int) -> list[float]:
+    """The model's inputs for ``seat`` (see :data:`FEATURES`); public facts only."""
+    return _features(g, seat, _grids(g))
+
+
+def _features(g: Game, seat: int, terms: list[tuple[float, float, float]]) -> list[float]:
+    n = len(g.up)
     down = [12 - g.up[p].bit_count() for p in range(n)]
     others = [p for p in range(n) if p != seat]
-    rival = max(others, key=lambda p: (g.totals[p] + terms[p][0] + terms[p][1], -p))
+    proj = [g.totals[p] + terms[p][0] + terms[p][1] for p in range(n)]
+    ranked = sorted(others, key=lambda p: (-proj[p], p))
+    rival = ranked[0]
     mine, theirs = terms[seat], terms[rival]
     last = 1.0 if g.round >= g.rounds else 0.0
+    after = g.rounds - g.round
     match_lead = (g.totals[seat] - max(g.totals[p] for p in others)) / 10
     score_lead = (mine[0] - theirs[0]) / 10
     flip_lead = (mine[1] - theirs[1]) / 10
+    spread = math.sqrt(0.5 + 0.04 * (down[seat] + down[rival]) + 1.2 * after)
+    second = (proj[seat] - proj[ranked[1]]) / 10 if n > 2 else 0.0
+    race = min(down)
+    other_ended = 1.0 if g.ender >= 0 and g.ender != seat else 0.0
     return [
         1.0,
         score_lead,
@@ -111,6 +157,15 @@ def features(g: Game, seat: int) -> list[float]:
         last * (score_lead + match_lead),
         last * flip_lead,
         math.log(n - 1),
+        (proj[seat] - proj[rival]) / 10 / spread,
+        second / spread,
+        after / 2,
+        _pile_top(g, seat),
+        score_lead * (1 - race / 12),
+        other_ended * (score_lead + last * match_lead),
+        down[rival] / 12,
+        mine[1] / 10,
+        theirs[1] / 10,
     ]
 
 
@@ -127,4 +182,23 @@ def evaluate(g: Game, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
     result once it is over (a shared win counts a share)."""
     if g.winners:
         return 1 / len(g.winners) if seat in g.winners else 0.0
-    return logistic(sum(w * x for w, x in zip(weights, features(g, seat), strict=True)))
+    return _chance(features(g, seat), weights)
+
+
+def assess(g: Game, seat: int, round_no: int) -> tuple[float, float]:
+    """:func:`evaluate`, and the seat's points for round ``round_no`` as
+    expected from here: its score once that round is scored; until then its
+    grid's score plus what its face-down spots are expected to add (an
+    instant win ends the game unscored: the grid as it stands)."""
+    if len(g.round_scores) >= round_no:
+        points = float(g.round_scores[round_no - 1][seat])
+        return evaluate(g, seat), points
+    terms = _grids(g)
+    mine = terms[seat]
+    if g.winners:
+        return evaluate(g, seat), mine[0]
+    return _chance(_features(g, seat, terms), WEIGHTS), mine[0] + mine[1]
+
+
+def _chance(xs: list[float], weights: tuple[float, ...]) -> float:
+    return logistic(sum(w * x for w, x in zip(weights, xs, strict=True)))

@@ -1,46 +1,39 @@
-"""The ``expert`` level: decision-time Monte Carlo search on top of ``sharp``.
+"""The ``expert`` level: a shallow search judged by a learned evaluation.
 
 ``expert`` takes the best few actions by ``sharp``'s judgement (with the
-race tuned: :data:`EXPERT_WEIGHTS`) as candidates and plays the rest of the
-round out many times after each. Every play-out starts from a
-fresh deal of the cards it has not seen (face-down cards and the draw pile,
-from :meth:`Observation.sample`), and all candidates are played out on the
-same deals, so they are compared on equal luck. The play-outs use a fast
-greedy policy for every seat (:mod:`.rollout`: ``casual`` that also minds
-what its discards give away); a whole 2-player round costs about half a
-millisecond, where ``sharp`` would cost a few milliseconds a move.
+race tuned: :data:`EXPERT_WEIGHTS`) as candidates, within a close call of
+the best. For each of a number of fresh deals of the cards it has not seen
+(face-down cards and the draw pile, from :meth:`Observation.sample`: the
+chance events, the same deals for every candidate, so they are compared on
+equal luck) it takes each candidate, plays every seat's next turn with the
+fast greedy policy of :mod:`.rollout` (or to the round's end, if sooner),
+and scores the position reached with the learned evaluation
+(:func:`.evaluation.assess`: the chance of winning the match, fitted on
+self-play games). It keeps sharp's choice unless another candidate does
+better on the same deals by ``confidence`` standard errors of the paired
+differences. A forced move and a clear choice cost no search.
 
-What counts is the chance of winning the match, not the points: a play-out
-of the last round is worth its win (a shared win counts a share), blended
-with a smooth function of the final lead that carries the same sign but far
-less noise; one of an earlier round is worth a chance of winning estimated
-from the lead and the rounds left.
+The evaluation judges a position mid-round, where a play-out to the round's
+end would be long, noisy and biased by the greedy policy (the level
+before this one, :mod:`.playout`, did that), so every close call is
+searched from the first turn. The budget counts deals, not time: a decision
+depends only on the observation and the random stream.
 
-The play-outs are a model of the rest of the round, and a biased one: the
-greedy policy turns face-down cards up eagerly, so by its account putting a
-flip off costs little. So ``expert`` searches only close calls (actions
-``sharp`` values within a few points of its best), and keeps ``sharp``'s
-choice unless another candidate does better on the same deals by a clear
-margin (two standard errors of the paired differences); a candidate
-already clearly behind after the first deals is dropped, so the rest get
-its play-outs. A clear choice and a forced move cost no search.
-The search is budgeted by play-out moves (so a long round early on gets fewer
-deals than a short one near its end, and more players fewer deals than two)
-and a cap on deals, so a decision depends only on
-the observation and the random stream; a time cap is a safety net for slow
-machines.
+>>> import random
+>>> from dozito import Game
+>>> g = Game.new(["Ann", "Bob"], seed=3)
+>>> ExpertBot().choose(g.observation(0), random.Random(1)) in g.legal_actions()
+True
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 
-from ..game import Game
 from ..observation import Observation
-from ..scoring import round_score
+from .evaluation import assess
 from .greedy import PLAY_OUT_WEIGHTS
 from .rollout import play_out
 from .sharp import SharpWeights, sharp_values
@@ -52,66 +45,26 @@ smaller lead (it expects less from an opponent's last turn, and counts
 less for finishing): on the same deals, this alone beats sharp about 51.7%
 of the time and casual 58.8% (sharp: 57.3%)."""
 
-ROUND_SPREAD = 12.0
-"""Typical spread (points) of the score gap between two players over one round."""
-
 
 @dataclass(frozen=True, slots=True)
 class ExpertBudget:
     """How much ``expert`` searches per decision, and how far it trusts it."""
 
-    moves: int = 5000
-    """Play-out moves per decision: no new deal is started past this many."""
-    deals: int = 120
-    """At most this many sampled deals; every candidate is played out on each.
-    Near the round's end, where play-outs are short and games are decided,
-    this binds before ``moves`` does."""
-    min_deals: int = 8
-    """At least this many deals (unless the time cap strikes), for the statistics."""
-    candidates: int = 3
-    """How many of ``sharp``'s best actions are searched, at most."""
-    close_call: float = 4.0
-    """Only actions within this many of ``sharp``'s points of its best one
-    are candidates: a clear choice is taken without search."""
-    horizon: int = 12
-    """Search only once some grid has at most this many face-down cards."""
-    confidence: float = 2.0
-    """How many standard errors another candidate must gain over ``sharp``'s
-    choice to replace it. The play-outs assume greedy play from here on, so
-    they are biased; without this bar noise and bias decide."""
-    drop_after: int = 40
-    """After this many deals, a candidate more than one standard error behind
-    ``sharp``'s choice is played out no more: it would hardly ever clear
-    ``confidence``, and the deals go to the others. Measured on close calls
-    against a search twelve times as big: no more regret, a quarter less
-    time."""
-    soft: float = 0.5
-    """Share of a play-out's worth taken from its final lead (a smooth chance
-    of winning) rather than from the bare win or loss: far less noisy."""
-    time_cap_s: float = 0.25
-    """Stop sampling (with at least a few deals done) once this much time has passed."""
+    deals: int = 32
+    """Sampled deals; every candidate is played out on each."""
+    candidates: int = 4
+    """How many of sharp's best actions are searched, at most."""
+    close_call: float = 6.0
+    """Only actions within this many of sharp's points of its best are
+    candidates: a clear choice is taken without search."""
+    turns: int = 1
+    """Each play-out ends after this many turns of every seat (or with the round)."""
+    confidence: float = 1.0
+    """Standard errors of the paired gains another candidate needs over
+    sharp's choice to replace it."""
 
 
 DEFAULT_BUDGET = ExpertBudget()
-
-
-def _lead(g: Game, seat: int) -> int:
-    return g.totals[seat] - max(t for p, t in enumerate(g.totals) if p != seat)
-
-
-def match_chance(g: Game, seat: int, soft: float) -> float:
-    """The seat's chance of winning the match at the end of a play-out.
-
-    When the game is over it is the win (a shared win counts a share),
-    blended by ``soft`` with a smooth function of the final lead; when rounds
-    remain it is estimated from the lead and the number of rounds left.
-    """
-    lead = _lead(g, seat)
-    if g.over:
-        won = 1 / len(g.winners) if seat in g.winners else 0.0
-        return (1 - soft) * won + soft / (1 + math.exp(-lead / ROUND_SPREAD * 2))
-    rounds_left = g.rounds - g.round + 1
-    return 1 / (1 + math.exp(-lead / (ROUND_SPREAD * math.sqrt(rounds_left))))
 
 
 @dataclass(slots=True)
@@ -123,8 +76,9 @@ class Candidate:
     """Sharp's value of the action (points now, with :data:`EXPERT_WEIGHTS`)."""
     worths: list[float] = field(default_factory=list)
     """Per deal played out: the seat's chance of winning the match after it."""
-    points: list[int] = field(default_factory=list)
-    """Per deal played out: the seat's score for the round."""
+    points: list[float] = field(default_factory=list)
+    """Per deal played out: the seat's points for the round, as expected
+    where the play-out stopped (:func:`.evaluation.assess`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,58 +115,35 @@ def search(
 ) -> Search:
     """The expert's decision with what led to it: ``ExpertBot.choose`` and
     :func:`dozito.explain.evaluate` both come here. ``include`` (a legal
-    action) is added to the candidates if sharp's ranking left it out."""
+    action) is added to the candidates if sharp's ranking left it out; the
+    other candidates' numbers are the same with it or without it (each deal
+    is drawn once, before any candidate is played on it)."""
     values = sharp_values(obs, EXPERT_WEIGHTS)
     candidates = shortlist(obs, values, budget.candidates, budget.close_call, include)
-    done = Search(candidates, 0, tuple(values))
-    face_down = min(12 - up.bit_count() for up in obs.up)
-    if len(candidates) == 1 or (face_down > budget.horizon and obs.ender < 0):
-        return done
+    if len(candidates) == 1:
+        return Search(candidates, 0, tuple(values))
     seat = obs.seat
-    # gains[k][d]: how much better candidate k did than sharp's choice on deal d.
-    gains: list[list[float]] = [[] for _ in candidates]
-    rivals = list(range(1, len(candidates)))
-    start = time.perf_counter()
-    moves = 0
-    for deal in range(budget.deals):
-        if deal >= budget.min_deals and moves >= budget.moves:
-            break
-        if deal >= 4 and time.perf_counter() - start > budget.time_cap_s:
-            break
-        if deal == budget.drop_after:
-            rivals = [k for k in rivals if _z_score(gains[k]) >= -1.0]
-            if not rivals:
-                break
+    turns = budget.turns * obs.players
+    for _ in range(budget.deals):
         sample = obs.sample(rng)
-        base = 0.0
-        for k in (0, *rivals):
+        for cand in candidates:
             g = sample.clone()
-            g.apply(candidates[k].action)
-            moves += play_out(g, PLAY_OUT_WEIGHTS)
-            worth = match_chance(g, seat, budget.soft)
-            if k == 0:
-                base = worth
-            gains[k].append(worth - base)
-            candidates[k].worths.append(worth)
-            candidates[k].points.append(_round_points(g, seat, obs.round))
+            g.apply(cand.action)
+            play_out(g, PLAY_OUT_WEIGHTS, turns)
+            worth, points = assess(g, seat, obs.round)
+            cand.worths.append(worth)
+            cand.points.append(points)
+    base = candidates[0].worths
     best, best_z = 0, budget.confidence
-    for k in rivals:
-        z = _z_score(gains[k])
+    for k in range(1, len(candidates)):
+        z = z_score([w - b for w, b in zip(candidates[k].worths, base, strict=True)])
         if z > best_z:
             best, best_z = k, z
-    return Search(candidates, best, done.values)
-
-
-def _round_points(g: Game, seat: int, round_no: int) -> int:
-    """The seat's score for round ``round_no`` at the end of a play-out
-    (an instant win ends the game unscored: its grid as it stands)."""
-    if len(g.round_scores) >= round_no:
-        return g.round_scores[round_no - 1][seat]
-    return round_score(g.grid(seat), g.up[seat])
+    return Search(candidates, best, tuple(values))
 
 
 class ExpertBot:
-    """Monte Carlo search over ``sharp``'s best candidates, with greedy play-outs."""
+    """Shallow search over sharp's best candidates, scored by the learned evaluation."""
 
     name = "expert"
 
@@ -226,7 +157,7 @@ class ExpertBot:
         return search(obs, rng, self.budget).action
 
 
-def _z_score(diffs: list[float]) -> float:
+def z_score(diffs: list[float]) -> float:
     """Mean over standard error of paired differences (0 when they are all 0)."""
     n = len(diffs)
     mean = sum(diffs) / n

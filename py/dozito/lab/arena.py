@@ -23,8 +23,8 @@ it played), with 95% intervals over the deals (``duplicate``). With
 chance + X" (5% error each way), or at ``--deals``.
 
 Results depend only on ``--seed`` and the entries (not on ``--jobs``: every
-deal has its own seeds, and deals are counted in order), as long as no
-bot's time cap cuts a search short.
+deal has its own seeds, and deals are counted in order): no bot's search
+is cut short by time.
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ from ..bots import get_bot
 from ..game import Game
 from .stats import percentile
 
-BENCH_LEVELS = ("rookie", "casual", "sharp", "expert", "lookahead")
-SEARCHING = ("expert", "lookahead")
+BENCH_LEVELS = ("rookie", "casual", "sharp", "expert", "playout")
+SEARCHING = ("expert", "playout")
 SEARCH_SHARE = 30
 """The searching levels (:data:`SEARCHING`) play this many times fewer games
 than the others."""

@@ -1,7 +1,7 @@
 """``python -m dozito.lab.review_check``: the review judging the expert's own moves.
 
-Plays all-expert games (the expert's budget without its time cap, so a run
-is the same on any machine) with the bridge's seeding of bot moves, then
+Plays all-expert games (the expert's budget counts deals, not time, so a
+run is the same on any machine) with the bridge's seeding of bot moves, then
 judges every decision of every seat with :func:`dozito.review.judge`. It
 reports how often the expert's own moves are flagged as mistakes (false
 alarms: the aim is under 2%), what they lose per decision against the
@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from .. import bridge
-from ..bots.expert import DEFAULT_BUDGET, ExpertBot
+from ..bots.expert import ExpertBot
 from ..game import Game
 from ..review import judge
 from ..timeline import Timeline
@@ -37,7 +35,7 @@ _NAMES = ("A", "B", "C", "D", "E")
 
 def expert_game(players: int, rounds: int, seed: int) -> Game:
     """An all-expert game, each move seeded as the bridge seeds a bot's."""
-    bot = ExpertBot(replace(DEFAULT_BUDGET, time_cap_s=math.inf))
+    bot = ExpertBot()
     g = Game.new(_NAMES[:players], rounds=rounds, seed=seed)
     while not g.over:
         rng = random.Random(f"{g.seed}:{g.moves}:{g.current}")

@@ -1,16 +1,19 @@
 """Fit the learned evaluation (:mod:`dozito.bots.evaluation`) by self-play.
 
-    nice -n 19 .venv/bin/python -m dozito.lab.train_eval --games 6000 --seed 1 --write
+    nice -n 19 .venv/bin/python -m dozito.lab.train_eval --games 2400 --seed 11 --keep 3 --write
 
 plays ``--games`` three-round games of 2 to 5 players (by turns) with the
-play-out policy of the searching bots for every seat (one move in ten a
-uniform legal move instead, so the data also holds the poorer positions a
-search weighs), keeps one position in ``--keep`` with a random seat's
-features and that seat's result (its share of the match win), and fits a
-logistic regression by Newton's method (a little L2 so that it always
-converges). Everything is plain Python with seeded streams: the same
-arguments give the same weights, to the last digit. ``--write`` replaces
-``py/dozito/bots/eval_weights.py``; otherwise the weights are printed.
+expert's judgement for every seat (``sharp`` with
+:data:`~dozito.bots.expert.EXPERT_WEIGHTS`; one real choice in twenty a
+uniform legal move instead and one in ten its second-best action, so the
+data also holds the poorer positions a search weighs), keeps one move in
+``--keep`` if it starts a turn (where a search's short play-outs stop),
+takes every seat's features there and that seat's result (its share of the
+match win), and fits a logistic regression by Newton's method (a little L2
+so that it always converges). Everything is plain Python with seeded
+streams: the same arguments give the same weights, to the last digit.
+``--write`` replaces ``py/dozito/bots/eval_weights.py``; otherwise the
+weights are printed.
 """
 
 from __future__ import annotations
@@ -23,16 +26,31 @@ import time
 from pathlib import Path
 
 from ..bots.evaluation import FEATURES, features, logistic
-from ..bots.greedy import PLAY_OUT_WEIGHTS
-from ..bots.rollout import greedy_action, grid_masks
-from ..game import Game
+from ..bots.expert import EXPERT_WEIGHTS
+from ..bots.sharp import sharp_values
+from ..game import START, Game
 
-EXPLORE = 0.1
-"""Share of self-play moves that are uniform legal moves."""
+EXPLORE = 0.05
+"""Share of real choices in self-play that are uniform legal moves."""
+SECOND = 0.10
+"""Share of real choices in self-play that are the judgement's second best."""
 L2 = 1.0
 """Ridge penalty on every weight but the bias (in units of one position's loss)."""
 DIGITS = 6
 """Significant digits the shipped weights keep."""
+
+
+def self_play_move(g: Game, rng: random.Random) -> str:
+    """The self-play policy's move: the expert's judgement, with exploration."""
+    legal = g.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    r = rng.random()
+    if r < EXPLORE:
+        return rng.choice(legal)
+    values = sharp_values(g.observation(g.current), EXPERT_WEIGHTS)
+    order = sorted(range(len(legal)), key=lambda k: (-values[k], k))
+    return legal[order[1] if r < EXPLORE + SECOND else order[0]]
 
 
 def positions(games: int, seed: int, keep: int) -> tuple[list[list[float]], list[float]]:
@@ -43,18 +61,15 @@ def positions(games: int, seed: int, keep: int) -> tuple[list[list[float]], list
     for k in range(games):
         players = 2 + k % 4
         g = Game.new([f"p{i}" for i in range(players)], rounds=3, seed=seed * 1_000_003 + k)
-        kept: list[tuple[list[float], int]] = []
+        kept: list[Game] = []
         while not g.over:
-            if rng.randrange(keep) == 0:
-                seat = rng.randrange(players)
-                kept.append((features(g, seat), seat))
-            if rng.random() < EXPLORE:
-                g.apply(rng.choice(g.legal_actions()))
-            else:
-                g.play(greedy_action(g, PLAY_OUT_WEIGHTS, grid_masks(g)))
-        for x, seat in kept:
-            xs.append(x)
-            ys.append(1 / len(g.winners) if seat in g.winners else 0.0)
+            if rng.randrange(keep) == 0 and g.mode == START:
+                kept.append(g.clone())
+            g.apply(self_play_move(g, rng))
+        for position in kept:
+            for seat in range(players):
+                xs.append(features(position, seat))
+                ys.append(1 / len(g.winners) if seat in g.winners else 0.0)
     return xs, ys
 
 
@@ -124,9 +139,9 @@ def module_text(w: list[float], command: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=6000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--keep", type=int, default=8, help="keep one position in this many")
+    parser.add_argument("--games", type=int, default=2400)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--keep", type=int, default=3, help="keep one move in this many")
     parser.add_argument("--write", action="store_true", help="replace bots/eval_weights.py")
     args = parser.parse_args(argv)
     start = time.perf_counter()
@@ -136,9 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(xs)} positions from {args.games} games in {played:.0f} s, "
           f"fitted in {time.perf_counter() - start - played:.0f} s; "
           f"log loss {log_loss(xs, ys, w):.4f}", file=sys.stderr)  # fmt: skip
-    command = f"python -m dozito.lab.train_eval --games {args.games} --seed {args.seed}"
-    if args.keep != 8:
-        command += f" --keep {args.keep}"
+    command = (
+        f"python -m dozito.lab.train_eval --games {args.games} --seed {args.seed} "
+        f"--keep {args.keep}"
+    )
     text = module_text(w, command + " --write")
     if args.write:
         Path(__file__).parent.parent.joinpath("bots", "eval_weights.py").write_text(text)
