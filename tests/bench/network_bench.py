@@ -2,7 +2,7 @@
 """First visits over a phone's network: the site against a stock Pyodide page.
 
     python3 build.py bench --network [--runs N] [--mbit M] [--delay-ms D] [--compress C]
-                                     [--cpu R] [--snapshot-boot]
+                                     [--cpu R | --cpu-share F] [--snapshot-boot]
     .venv/bin/python tests/bench/network_bench.py [the same options] [--json]
 
 Both sites (dist/, and the browser benchmark's bare page: the npm package's
@@ -26,7 +26,11 @@ the three kinds take turns, run by run (rotating who goes first):
 - `bare`: `loadPyodide` resolved, and the bytes by then.
 
 --cpu R slows the page's CPU R times (Chromium's Emulation.setCPUThrottlingRate,
-a phone-class CPU at 4). Medians over --runs runs, and ratios to the bare
+which slows the page's main thread but not its workers, where the game's
+engine runs: it flatters the site against the stock page), or --cpu-share F
+slows the whole browser, workers included, to F of one core (a CPU cgroup,
+tests/bench/cpu_share.py; root only; 0.25 is a phone-class CPU, about 4x
+slower for one busy thread). Medians over --runs runs, and ratios to the bare
 page's median; the machine's load is recorded at each run. Not a pytest module.
 Over 300 lines because the link, its server, the visits and the report are one
 measurement, read together.
@@ -46,7 +50,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -69,6 +73,7 @@ def _load(name: str, path: Path) -> ModuleType:
 # Chromium with the tests' flags, the in-page timing script, the service worker wait.
 bench = _load("dozito_browser_bench", ROOT / "tests" / "bench" / "browser_bench.py")
 site_build: ModuleType = bench.site_build
+CpuShare = _load("dozito_cpu_share", ROOT / "tests" / "bench" / "cpu_share.py").CpuShare
 
 GAME_QUERY = "?players=human,casual&seed={seed}"
 KINDS = ("game", "plain", "bare")
@@ -204,9 +209,13 @@ def site_bytes(site: Path, compress: str) -> int:
     )
 
 
-def visit(chromium: Any, link: Link, url: str, kind: str, cpu: float) -> dict[str, Any]:
+def visit(
+    chromium: Any, link: Link, url: str, kind: str, cpu: float, share: CpuShare | None
+) -> dict[str, Any]:
     """One cold first visit of url in a fresh profile: its moments and bytes."""
     with chromium.persistent() as context:
+        if share:
+            share.adopt(chromium.profile)
         context.add_init_script(bench.INIT_SCRIPT)
         context.add_init_script(PLAIN_SCRIPT)
         page: Page = context.pages[0] if context.pages else context.new_page()
@@ -265,12 +274,14 @@ def run_bench(args: argparse.Namespace) -> dict[str, Any]:
         "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
         "link": {"mbit": args.mbit, "delay_ms": args.delay_ms, "compress": args.compress},
         "cpu_throttle": args.cpu,
+        "cpu_share": args.cpu_share,
         "load_at_start": bench.load_avg(),
         "runs": [],
     }
     with (
         sync_playwright() as p,
         bench.sites(args.site) as (site_dir, bare_dir),
+        CpuShare(args.cpu_share) if args.cpu_share else nullcontext() as share,
         served(site_dir, link, args.compress) as site_url,
         served(bare_dir, link, args.compress) as bare_url,
     ):
@@ -288,7 +299,7 @@ def run_bench(args: argparse.Namespace) -> dict[str, Any]:
                 "bare": bare_url,
             }
             for kind in order:
-                run[kind] = visit(chromium, link, urls[kind], kind, args.cpu)
+                run[kind] = visit(chromium, link, urls[kind], kind, args.cpu, share)
             bench.note(
                 f"run {i + 1}/{args.runs}: game {run['game']['playable_ms']:.0f} ms"
                 f" {run['game']['playable_bytes'] / 1e6:.2f} MB"
@@ -312,8 +323,9 @@ def report(r: dict[str, Any]) -> str:
     lines = [
         f"Dozito network benchmark, {r['date']}, build {r['build']}, {r['chromium']}",
         f"link {link['mbit']} Mbit/s shared, {link['delay_ms']} ms per response,"
-        f" compress {link['compress']}, CPU throttle {r['cpu_throttle']}x;"
-        f" {len(r['runs'])} interleaved cold first visits;"
+        f" compress {link['compress']}, CPU throttle {r['cpu_throttle']}x"
+        + (f", the browser held to {r['cpu_share']} of a core;" if r["cpu_share"] else ";")
+        + f" {len(r['runs'])} interleaved cold first visits;"
         f" load {r['load_at_start']} -> {r['load_at_end']}",
         f"  {'stock loadPyodide done':28}{s['bare_ready_ms']:7.0f} ms  {mb(s['bare_ready_bytes'])}",
     ]
@@ -341,7 +353,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--mbit", type=float, default=20, help="link bandwidth (default 20)")
     parser.add_argument("--delay-ms", type=float, default=60, help="per response (default 60)")
     parser.add_argument("--compress", choices=("none", "text", "all"), default="text")
-    parser.add_argument("--cpu", type=float, default=1, help="CPU throttling rate (4: a phone)")
+    cpu = parser.add_mutually_exclusive_group()
+    cpu.add_argument("--cpu", type=float, default=1, help="the page's CPU throttling rate")
+    cpu.add_argument("--cpu-share", type=float, help="the browser's core share (0.25: a phone)")
     parser.add_argument(
         "--snapshot-boot", action="store_true", help="also the game's address from the snapshot"
     )
