@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-PERIOD_US = 100_000
+PERIOD_US = 10_000
 ROOTS = (Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup"))
 
 

@@ -231,3 +231,15 @@ def test_the_daily_deal_keeps_the_game_in_progress_and_offers_it_back(
         "record => JSON.parse(localStorage.getItem('dozito.save')).record === record",
         arg=before["record"],
     )
+    # That deal left unfinished, dealt again: practice, for its first try of
+    # the day was begun; nothing counts today, so there is nothing to share.
+    page.click("#daily-button")
+    expect(page.locator(STATUS)).to_contain_text("Your turn, Ann")
+    finish_round(page)
+    result = page.locator(RESULT)
+    expect(result).to_have_attribute("data-counted", "false")
+    expect(page.locator("[data-testid=daily-practice]")).to_contain_text(
+        "your first try of the day was left unfinished"
+    )
+    expect(page.locator("[data-testid=share-text]")).to_have_count(0)
+    assert [r["counted"] for r in stored(page, "dozito.daily")["results"]] == [False]

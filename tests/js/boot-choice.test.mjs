@@ -2,7 +2,7 @@
 // link fast enough for it to pay, measured on a response's body as it arrives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { SAMPLE_BYTES, SNAPSHOT_PAYS_FROM, readingRate, snapshotPays } from "../../web/js/engine/boot-choice.js";
+import { PROBE_REFERENCE_MS, SAMPLE_BYTES, SNAPSHOT_PAYS_FROM, readingRate, slowness, snapshotPays } from "../../web/js/engine/boot-choice.js";
 
 /** A response whose chunks (sizes) arrive one per tick of a fake clock, msPerChunk apart. */
 function arriving(sizes, msPerChunk) {
@@ -44,4 +44,18 @@ test("the snapshot pays on a fast link only, never on an unknown one", () => {
   // A phone's 20 Mbit/s link, half of it for the zip: 1,250 bytes per ms.
   assert.equal(snapshotPays(1250), false);
   assert.equal(snapshotPays(null), false);
+});
+
+test("on a slow CPU the snapshot pays on a slower link: what it saves grows with the CPU's slowness", () => {
+  // The same 20 Mbit/s link: a desktop boots normally, a phone-class CPU (4x slower) from the snapshot.
+  assert.equal(snapshotPays(1250, 1), false);
+  assert.equal(snapshotPays(1250, 4), true);
+  assert.equal(snapshotPays(null, 10), false, "an unknown link never pays");
+});
+
+test("slowness is the probe's time against the reference CPU's", () => {
+  let clock = 0;
+  const now = () => (clock += PROBE_REFERENCE_MS * 2); // the loop takes twice the reference's time
+  assert.equal(slowness(now), 2);
+  assert.ok(slowness() > 0, "the real loop takes time");
 });

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 import { checkBackup, makeBackup } from "../../web/js/backup.js";
 import { backupText, restoreBackup } from "../../web/js/backup-store.js";
-import { PRACTICE_KEPT, addResult, checkDaily, countedOn, emptyDaily, isDate, localDate, mergeDaily, streaks } from "../../web/js/daily-results.js";
+import { PRACTICE_KEPT, addResult, checkDaily, countedOn, emptyDaily, isDate, localDate, mergeDaily, startTry, streaks } from "../../web/js/daily-results.js";
 import { readDaily, storeDaily } from "../../web/js/daily-store.js";
 import { installStorage } from "./memory-storage.mjs";
 
@@ -194,4 +194,21 @@ test("a backup's unusable daily results are named and the rest restored", () => 
 
 test("a device with no daily result backs up none", () => {
   assert.equal(JSON.parse(backupText(new Date(0))).daily, null);
+});
+
+test("a try begun after another of the same date is practice, even if the first was never finished", () => {
+  const head = "h";
+  let daily = emptyDaily();
+  daily = { ...daily, playing: startTry(daily, { date: "2026-12-03", number: 2, head }) };
+  assert.equal(daily.playing.practice, undefined, "the date's first try counts");
+  // Left unfinished: dealt again, the new try is practice and its result is not counted.
+  daily = { ...daily, playing: startTry(daily, { date: "2026-12-03", number: 2, head }) };
+  assert.equal(daily.playing.practice, true);
+  const { result } = addResult(daily, { ...attempt("b", "2026-12-03", { you: 90 }), practice: daily.playing.practice });
+  assert.equal(result.counted, false);
+  assert.equal(startTry(daily, { date: "2026-12-04", number: 3, head }).practice, undefined, "the next day's first try counts");
+  // Stored and read back, the flag stays; anything but true is refused.
+  assert.equal(checkDaily(JSON.parse(JSON.stringify(daily))).daily.playing.practice, true);
+  const bad = checkDaily({ ...daily, playing: { ...daily.playing, practice: "yes" } });
+  assert.deepEqual([bad.daily.playing, bad.problems], [null, ["daily game"]]);
 });

@@ -1,11 +1,12 @@
 // Today's deal's results as pure data (no DOM, no storage): each finished
-// try of a date's deal (the first one counts, later ones are practice), the
+// try of a date's deal (the first one begun counts, later ones are practice), the
 // streak of days with a counted result, stored results read field by field,
 // and a backup's results merged into these. The scores and the squares are
 // the engine's (the daily_expert op's share); here only dates are counted.
 //
 //   let daily = emptyDaily();
-//   ({ daily, result } = addResult(daily, { id, at, date, number, you, expert, grid }));
+//   daily = { ...daily, playing: startTry(daily, { date, number, head }) };
+//   ({ daily, result } = addResult(daily, { id, at, date, number, you, expert, grid, practice }));
 //   streaks(daily, localDate()); // {current, best}
 
 export const DAILY_VERSION = 1;
@@ -50,14 +51,24 @@ function trimmed(results) {
 }
 
 /**
- * The daily results with one more finished try: {daily, result}. The first
- * try of a date counts; a later one is practice. A try already in (by its
- * game's id: a reload of the finished game) comes back as it was.
+ * The try of a date's deal begun now: {date, number, head}, with practice
+ * true if a try of that date was begun here before (finished or not), so a
+ * deal left unfinished cannot be dealt again until it turns out well.
  */
-export function addResult(daily, { id, at, date, number, you, expert, grid }) {
+export function startTry(daily, { date, number, head }) {
+  const again = daily.playing?.date === date || countedOn(daily, date);
+  return again ? { date, number, head, practice: true } : { date, number, head };
+}
+
+/**
+ * The daily results with one more finished try: {daily, result}. The first
+ * try begun on a date counts; a later one (practice) does not. A try already
+ * in (by its game's id: a reload of the finished game) comes back as it was.
+ */
+export function addResult(daily, { id, at, date, number, you, expert, grid, practice = false }) {
   const known = daily.results.find((r) => r.id === id);
   if (known) return { daily, result: known };
-  const result = { id, at, date, number, you, expert, grid, counted: !countedOn(daily, date) };
+  const result = { id, at, date, number, you, expert, grid, counted: !practice && !countedOn(daily, date) };
   return { daily: { ...daily, results: trimmed([...daily.results, result]) }, result };
 }
 
@@ -100,7 +111,8 @@ export function isResult(r) {
   );
 }
 
-const isPlaying = (p) => p === null || (isObject(p) && isDate(p.date) && Number.isSafeInteger(p.number) && typeof p.head === "string");
+const isPlaying = (p) =>
+  p === null || (isObject(p) && isDate(p.date) && Number.isSafeInteger(p.number) && typeof p.head === "string" && [undefined, true].includes(p.practice));
 
 /** One counted result per date, the earliest finished; any other of that date is practice. */
 function oneCountedPerDate(results) {

@@ -12,7 +12,7 @@
 //   daily.start();    // today's deal, or back to it
 //   daily.panel();    // at game over: the result view, or null for another game
 import { shareText } from "../daily-share.js";
-import { addResult, countedOn, streaks, today } from "../daily-results.js";
+import { addResult, countedOn, startTry, streaks, today } from "../daily-results.js";
 import { readDaily, storeDaily } from "../daily-store.js";
 import { t } from "../i18n.js";
 import { rules } from "../rules.js";
@@ -84,10 +84,11 @@ export class DailyController {
     for (const level of [...rules().levels, ...rules().test_levels]) names[level] = t(`botName.${level}`);
     return games.begin(async () => {
       const { number } = await games.session.startDaily({ date, names });
-      this.current = { date, number, head: games.session.recordHead };
+      const daily = this.load();
+      this.current = startTry(daily, { date, number, head: games.session.recordHead });
       this.shown = null;
       this.message = "";
-      storeDaily({ ...this.load(), playing: this.current }); // refused by a full storage: this tab still knows
+      storeDaily({ ...daily, playing: this.current }); // refused by a full storage: this tab still knows
     });
   }
 
@@ -100,8 +101,9 @@ export class DailyController {
       if (this.shown.error) return dailyFailed(this.shown.error);
       const { result, counted, streak } = this.shown;
       const canSend = typeof navigator.share === "function";
-      const share = (how) => this.share(how, shareText(counted));
-      return dailyResult({ result, counted, streak, text: shareText(counted), message: this.message, canSend, onShare: share });
+      const text = counted && shareText(counted); // nothing to share when the date's first try was left unfinished
+      const share = (how) => this.share(how, text);
+      return dailyResult({ result, counted, streak, text, message: this.message, canSend, onShare: share });
     }
     if (this.asking !== key) {
       this.asking = key;
@@ -126,10 +128,10 @@ export class DailyController {
         const { share } = await games.session.dailyExpert(playing.date);
         if (!share) throw new Error(t("daily.notThatDeal", { date: playing.date }));
         const { you, expert, number, date, grid } = share;
-        ({ daily, result } = addResult(daily, { id, at: new Date().toISOString(), date, number, you, expert, grid }));
+        ({ daily, result } = addResult(daily, { id, at: new Date().toISOString(), date, number, you, expert, grid, practice: playing.practice }));
         if (!storeDaily(daily)) showNotice(this.app.el.notice, t("daily.unsaved"), { kind: "warning" });
       }
-      this.shown = { key, result, counted: countedOn(daily, result.date) ?? result, streak: streaks(daily, today()) };
+      this.shown = { key, result, counted: countedOn(daily, result.date), streak: streaks(daily, today()) };
     } catch (error) {
       if (error.type === "EngineError") return; // the engine is gone: its notice says so
       this.shown = { key, error: error.message };

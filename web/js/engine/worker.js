@@ -7,9 +7,8 @@
 // from the same zip, which holds the engine byte-compiled: no loadPackage.
 // A first visit (a worker named "first", engine/client.js) fetches the
 // snapshot only where the link brings it sooner than the start-up it saves
-// (engine/boot-choice.js), else boots the normal way at once: on a phone's
-// network its 4.9 MB cost more time than they save, and would make a first
-// visit fetch more than stock Pyodide. The service worker's install fetches
+// on this CPU (engine/boot-choice.js), else boots the normal way at once: on
+// a phone's network a desktop's CPU saves less than its 4.9 MB cost. The service worker's install fetches
 // it anyway once the game is up, for every later visit. A worker named
 // "normal" never fetches it (tests and benchmarks: docs/page-contract.md).
 //
@@ -24,7 +23,7 @@
 
 /* global DOZITO_WASM -- the wasm's path in dist/pyodide/, defined by build.py */
 
-import { readingRate, snapshotPays } from "./boot-choice.js";
+import { readingRate, slowness, snapshotPays } from "./boot-choice.js";
 import { decodeSnapshot, gunzipped } from "./snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
@@ -57,9 +56,15 @@ const CONFIG = {
 const kind = self.name === "first" || self.name === "normal" ? self.name : "snapshot";
 const zip = fetch(STDLIB_URL);
 /** Whether this boot restores the snapshot: a first visit's measures the link on the zip. */
+const slow = kind === "first" ? slowness() : 1; // while the zip's first bytes are on their way
 const withSnapshot =
   kind === "first"
-    ? zip.then((response) => (response.ok ? readingRate(response.clone()) : null)).then(snapshotPays, () => false)
+    ? zip
+        .then((response) => (response.ok ? readingRate(response.clone()) : null))
+        .then(
+          (rate) => snapshotPays(rate, slow),
+          () => false,
+        )
     : Promise.resolve(kind === "snapshot");
 const snapshot = withSnapshot.then(async (wanted) => {
   if (!wanted) return null;

@@ -1,6 +1,6 @@
 // Today's deal's result, on the game-over screen: this try's score beside
-// the Expert's on the same deal, whether it counted (the first finished try
-// of the date) or was practice, the streak of days, and the share line of
+// the Expert's on the same deal, whether it counted (the first try begun on
+// the date) or was practice, the streak of days, and the share line of
 // the counted try with its Copy and Share buttons. Data in, DOM out; the
 // clipboard and the share sheet are the caller's (onShare).
 import { t } from "../i18n.js";
@@ -49,8 +49,9 @@ export function dailyFailed(message) {
 /**
  * dailyResult({result, counted, streak, text, message, canSend, onShare}):
  * result is this try ({date, number, you, expert, counted}), counted the
- * date's counted try (result itself on a first try), streak {current, best},
- * text the counted try's share line; onShare("copy" | "send").
+ * date's counted try (result itself on a first try; null if the date's first
+ * try was left unfinished), streak {current, best}, text the counted try's
+ * share line (null with no counted try: nothing to share); onShare("copy" | "send").
  */
 export function dailyResult({ result, counted, streak, text, message = "", canSend, onShare }) {
   const { number, date, you, expert } = result;
@@ -64,26 +65,32 @@ export function dailyResult({ result, counted, streak, text, message = "", canSe
         : h(
             "p",
             { class: "daily__note daily__note--practice", dataset: { testid: "daily-practice" } },
-            t("daily.practice", { you: counted.you, expert: counted.expert }),
+            counted ? t("daily.practice", { you: counted.you, expert: counted.expert }) : t("daily.unfinished"),
           ),
       h(
         "p",
         { class: "daily__streak", dataset: { testid: "daily-streak", current: String(streak.current), best: String(streak.best) } },
         t("daily.streak", { count: streak.current, best: streak.best }),
       ),
-      h("p", { class: "daily__share-label", id: "share-label" }, result.counted ? t("daily.shareLabel") : t("daily.shareCounted")),
-      // Selectable, so a failed copy can still be done by hand.
-      h("p", { class: "daily__share-text", "aria-labelledby": "share-label", dataset: { testid: "share-text" } }, squared(text)),
-      h(
-        "div",
-        { class: "daily__actions" },
-        h("button", { type: "button", class: "button", dataset: { testid: "share-copy" }, onclick: () => onShare("copy") }, t("daily.copy")),
-        canSend ? h("button", { type: "button", class: "button", dataset: { testid: "share-send" }, onclick: () => onShare("send") }, t("daily.send")) : null,
-      ),
-      h("p", { class: "daily__message", role: "status", dataset: { testid: "share-message" } }, message),
+      ...(text ? shareParts(result, text, message, canSend, onShare) : []),
     ],
     dataset,
   );
+}
+
+/** The counted try's share line (selectable, so a failed copy can still be done by hand), its buttons and what they did. */
+function shareParts(result, text, message, canSend, onShare) {
+  return [
+    h("p", { class: "daily__share-label", id: "share-label" }, result.counted ? t("daily.shareLabel") : t("daily.shareCounted")),
+    h("p", { class: "daily__share-text", "aria-labelledby": "share-label", dataset: { testid: "share-text" } }, squared(text)),
+    h(
+      "div",
+      { class: "daily__actions" },
+      h("button", { type: "button", class: "button", dataset: { testid: "share-copy" }, onclick: () => onShare("copy") }, t("daily.copy")),
+      canSend ? h("button", { type: "button", class: "button", dataset: { testid: "share-send" }, onclick: () => onShare("send") }, t("daily.send")) : null,
+    ),
+    h("p", { class: "daily__message", role: "status", dataset: { testid: "share-message" } }, message),
+  ];
 }
 
 /** What a copy or a share did, in the result shown under root (no redraw: the focus stays on its button). */
