@@ -85,9 +85,11 @@ def test_snapshot_and_normal_boots_play_the_game_cpython_plays(
     records = {}
     cases: tuple[tuple[str, str, Callable[[bytes], bytes] | None], ...]
     cases = (("snapshot", "snapshot", None), ("fallback", "normal", unrestorable))
-    # A first visit over localhost's fast link takes the snapshot; a forced
-    # normal boot (a first visit's on a slow link, test_first_visit_bytes) never fetches it.
-    cases += (("first visit", "snapshot", None), ("normal", "normal", None))
+    # A first visit chooses by the link and the CPU as it finds them: on
+    # localhost the snapshot, unless a loaded machine slows the sample's
+    # reading (so either, "?"); a forced normal boot (a first visit's on a
+    # slow link, test_first_visit_bytes) never fetches it.
+    cases += (("first visit", "?", None), ("normal", "normal", None))
     for case, how, corrupt in cases:
         page = new_page(first_visit=case in ("first visit", "normal"))
         if case == "normal":
@@ -98,9 +100,10 @@ def test_snapshot_and_normal_boots_play_the_game_cpython_plays(
             serve_corrupt(page, corrupt)
         open_bare_page(page, site_url)
         out = page.evaluate(PLAY_JS, {"game": GAME, "seats": list(SEATS)})
-        assert out["boot"] == how, case
+        assert out["boot"] == how or (how == "?" and out["boot"] in ("snapshot", "normal")), case
         fetched = any(url.endswith(f"/{site_build.SNAPSHOT}") for url in asked)
-        assert fetched == (case != "normal"), case
+        # Only a boot that chose the snapshot fetches it (the fallback then finds it unusable).
+        assert fetched == (case == "fallback" or out["boot"] == "snapshot"), case
         records[case] = out["record"]
     assert records == dict.fromkeys(("snapshot", "fallback", "first visit", "normal"), expected)
 

@@ -72,9 +72,10 @@ export async function readingRate(response, now = () => performance.now()) {
 
 /**
  * Whether the snapshot pays at that rate of the zip on a CPU that slow
- * (rate null, unknown: it does not, as on a slow link). A CPU busy reading
- * late sees chunks that waited pile up, so it overrates the link: the error
- * leans to the snapshot, right for a CPU that slow.
+ * (rate null, unknown: it does not, as on a slow link). A busy worker reads
+ * late: chunks that waited come at once (the link looks faster), or a long
+ * task between two reads stretches the sample (slower). Near the threshold
+ * the choice is a guess either way, and both boots work.
  */
 export function snapshotPays(rate, slow = 1) {
   return rate !== null && rate * slow >= SNAPSHOT_PAYS_FROM;
