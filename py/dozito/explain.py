@@ -14,8 +14,8 @@ state: a hint is what the seat itself could work out.
 >>> ev = evaluate(g.observation(0), random.Random(0))
 >>> ev.choice in g.legal_actions(), ev.options[0].action == ev.choice
 (True, True)
->>> reason(g.observation(0), ev)["kind"]
-'draw'
+>>> reason(g.observation(0), ev)["kind"]  # the search overrode sharp's draw
+'best_expected'
 """
 
 from __future__ import annotations
