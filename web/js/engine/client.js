@@ -32,9 +32,9 @@ function engineError(type, message, detail) {
  * How the worker boots (engine/worker.js): "snapshot" on every visit a
  * service worker controls, from its cache; "first" on a first visit (no
  * service worker, or the site's data cleared), which fetches the memory
- * snapshot only if the link is fast enough for it to pay
- * (engine/boot-choice.js), so that a phone's first visit fetches less than
- * stock Pyodide. A page may force one, or "normal" (never the snapshot),
+ * snapshot only where the link and the CPU make it pay
+ * (engine/boot-choice.js), so that a desktop on a phone's link fetches
+ * less than stock Pyodide. A page may force one, or "normal" (never the snapshot),
  * with the global `dozitoBoot` (tests and benchmarks: docs/page-contract.md).
  */
 const bootKind = () => globalThis.dozitoBoot ?? (navigator.serviceWorker?.controller ? "snapshot" : "first");
