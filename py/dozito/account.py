@@ -1,19 +1,23 @@
 """A game's account: what luck and what decisions gave each player, and the
 game's turning points, as data the page words in sentences.
 
-*Luck* is what a card coming to light (a draw from the draw pile, a
-face-down card turned up by a place) changed against what was to be
-expected: for every seat, its expected round score just after the card was
-seen, less its expected score after the same action over every card that
-could have come (the luck of a round's deal: each seat's expected score
-at the start, less the seats' mean). An expected score is the mean round
-score of the greedy play-outs the expert's search uses
-(:func:`.bots.rollout.play_out`) over :data:`SAMPLES` deals of the cards
-that seat has not seen; so luck is judged from each seat's own
-observation, like the review's decisions.
+Both parts are counted in one measure of a seat's prospects, its *expected
+round score* (:func:`.bots.evaluation.grid_terms`): its grid's score now
+plus, for every face-down spot, what a card drawn at random from the
+cards nobody has seen would add there. It needs no sampling, so it has no
+noise, and at the round's end it is the score.
+
+*Luck* is what a card coming into a hand from the unseen (a draw from the
+draw pile, or the card a place turns up) is worth against any card that
+could have come: the seat's expected round score after the best use of the
+card it got (placed on a spot it may take, or let go), less the mean of the
+same over every card it could have got. By construction a card's luck
+averages 0 over what could have come; it befalls the seat that drew or
+turned up the card.
 
 *Decisions* are the review's judgements (:mod:`.review`): the expected
-round points each move gave up against the expert's best.
+round points (the same measure, after one turn of every seat) each move
+gave up against the expert's best, measured on the same sampled deals.
 
 :func:`account` sums both per seat and measures how much of the real gap
 between players they leave unexplained (``residual``; the tolerance
@@ -27,34 +31,31 @@ strokes of luck, with the cards and spots their sentences name.
 >>> for a in ("draw", "discard:0"):
 ...     _ = g.apply(a)
 >>> events = round_luck(Timeline(g), 1).events
->>> [(e.step, e.kind, e.seat) for e in events]
-[(0, 'draw', 0)]
+>>> [(e.step, e.kind, e.seat, e.card, figure(e.points)) for e in events]
+[(0, 'draw', 0, 'RJ3', -0.3)]
+
+(A joker, with no suns, onto a grid all face down: a little worse than an
+average card.)
 >>> figure(-0.04), figure(2.345)
 (0.0, 2.3)
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .actions import decode
-from .bots.greedy import PLAY_OUT_WEIGHTS
-from .bots.rollout import play_out
-from .cards import CODES
+from .bots.evaluation import grid_terms, seen_cards, unseen_mix
+from .cards import CODES, DECK_SIZE, NUMBER
 from .errors import MalformedError
 from .explain import placement
 from .game import Game
 from .observation import HIDDEN
-from .review import EXPERT_LOSS, Judgement
-from .scoring import round_score
+from .review import Judgement
 from .timeline import Timeline
 
-SAMPLES: Final = 24
-"""Sampled deals per expected score: enough that a stroke of luck of a
-point or more stands out of the estimate's noise (about 0.6 points)."""
 TURNING_POINTS: Final = 3
 """How many costliest decisions and biggest strokes of luck are told."""
 
@@ -67,7 +68,7 @@ def figure(value: float, digits: int = 1) -> float:
 
 @dataclass(frozen=True, slots=True)
 class LuckEvent:
-    """A card that came to light, and what it changed for every seat."""
+    """A card that came into a hand from the unseen, and what it was worth."""
 
     step: int
     seat: int
@@ -77,8 +78,8 @@ class LuckEvent:
     card: str
     spot: int | None
     """The spot it was turned up on (a flip), or None (a draw)."""
-    points: tuple[float, ...]
-    """Per seat: its expected round score after it, less what was expected."""
+    points: float
+    """The card's worth to the seat against any card that could have come."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,17 +88,15 @@ class LuckEvent:
             "kind": self.kind,
             "card": self.card,
             "spot": self.spot,
-            "points": [figure(p, 2) for p in self.points],
+            "points": figure(self.points, 2),
         }
 
 
 @dataclass(frozen=True, slots=True)
 class RoundLuck:
-    """The luck of one round: its deal's, then card by card."""
+    """The luck of one round, card by card."""
 
     round: int
-    deal: tuple[float, ...]
-    """Per seat: expected round score at the start, less the seats' mean."""
     events: tuple[LuckEvent, ...]
     scores: tuple[int, ...] | None
     """The round's scores (None if it is not over)."""
@@ -105,32 +104,34 @@ class RoundLuck:
     def to_json(self) -> dict[str, Any]:
         return {
             "round": self.round,
-            "deal": [figure(d, 2) for d in self.deal],
             "events": [e.to_json() for e in self.events],
             "scores": None if self.scores is None else list(self.scores),
         }
 
 
-def _points(g: Game, seat: int, round_no: int) -> int:
-    """The seat's score for round ``round_no`` at the end of a play-out
-    (an instant win ends the game unscored: its grid as it stands)."""
-    if len(g.round_scores) >= round_no:
-        return g.round_scores[round_no - 1][seat]
-    return round_score(g.grid(seat), g.up[seat])
+def card_luck(state: Game) -> float:
+    """The luck of the card in hand, just come from the unseen: its best
+    use's worth to the seat to play less the mean over the cards it could
+    have been (those unseen a moment ago, itself included)."""
+    seat, hand = state.current, state.hand
+    seen = seen_cards(state)
+    seen.remove(hand)
+    share, sun = unseen_mix(seen)
+    cells, up, base = list(state.cells), state.up[seat], 12 * seat
 
+    def worth(card: int) -> float:
+        """The seat's expected round score after the best use of ``card``."""
+        best = sum(grid_terms(cells, base, up, share, sun)[:2])
+        spots = range(12) if NUMBER[card] == 0 else (NUMBER[card] - 1,)
+        for i in spots:
+            old = cells[base + i]
+            cells[base + i] = card
+            best = max(best, sum(grid_terms(cells, base, up | 1 << i, share, sun)[:2]))
+            cells[base + i] = old
+        return best
 
-def expected(state: Game, seat: int, rng: random.Random, action: str | None = None) -> float:
-    """The seat's expected score for the round from its observation of
-    ``state`` (after ``action``, if given), over :data:`SAMPLES` play-outs."""
-    obs = state.observation(seat)
-    total = 0
-    for _ in range(SAMPLES):
-        g = obs.sample(rng)
-        if action is not None:
-            g.apply(action)
-        play_out(g, PLAY_OUT_WEIGHTS)
-        total += _points(g, seat, state.round)
-    return total / SAMPLES
+    unseen = set(range(DECK_SIZE)).difference(seen)
+    return worth(hand) - sum(worth(c) for c in unseen) / len(unseen)
 
 
 def _revealed(state: Game, action: str) -> tuple[str, int | None] | None:
@@ -153,65 +154,36 @@ def round_bounds(timeline: Timeline, round_no: int) -> tuple[int, int]:
 
 
 def round_luck(timeline: Timeline, round_no: int) -> RoundLuck:
-    """The luck of round ``round_no`` of the timeline's game: the same on
-    every run (its own random streams, by seed, step and seat)."""
+    """The luck of round ``round_no`` of the timeline's game, card by card."""
     start, end = round_bounds(timeline, round_no)
     state, _ = timeline.at(start)
-    seats = range(state.players)
-    seed = state.seed
-
-    def rng(step: int, seat: int) -> random.Random:
-        return random.Random(f"luck:{seed}:{step}:{seat}")
-
-    at_start = [expected(state, p, rng(start, p)) for p in seats]
-    mean = sum(at_start) / len(at_start)
     events: list[LuckEvent] = []
     for step in range(start, end):
         action = timeline.actions[step]
         seen = _revealed(state, action)
-        if seen is None:
-            state.apply(action)
-            continue
-        before = [expected(state, p, rng(step, p), action) for p in seats]
         actor = state.current
         state.apply(action)
-        card = state.cells[12 * actor + seen[1] - 1] if seen[1] else state.hand
-        scored = len(state.round_scores) >= round_no or state.over
-        after = [
-            _points(state, p, round_no) if scored else expected(state, p, rng(step + 1, p))
-            for p in seats
-        ]
-        points = tuple(a - b for a, b in zip(after, before, strict=True))
-        events.append(LuckEvent(step, actor, seen[0], CODES[card], seen[1], points))
+        # An instant win ends the game at once, with the card in no hand.
+        if seen is not None and state.hand >= 0 and state.current == actor:
+            points = card_luck(state)
+            events.append(LuckEvent(step, actor, seen[0], CODES[state.hand], seen[1], points))
     scores = state.round_scores[round_no - 1] if len(state.round_scores) >= round_no else None
-    return RoundLuck(
-        round_no,
-        tuple(e - mean for e in at_start),
-        tuple(events),
-        None if scores is None else tuple(scores),
-    )
+    return RoundLuck(round_no, tuple(events), None if scores is None else tuple(scores))
 
 
 def account(
     timeline: Timeline, judgements: Sequence[Judgement], luck: Sequence[RoundLuck]
 ) -> list[dict[str, Any]]:
     """Per seat, over the finished rounds of ``luck``: the points its
-    decisions gave up against the expert (``decisions``; the gap's account
-    takes it net of the search's own noise, :data:`.review.EXPERT_LOSS` a
-    decision), the points luck
-    gave it against the table's mean (``luck``: its deals', ``deal_luck``,
-    and its cards', ``card_luck``), its score's gap to the table's mean
-    (``gap``), and what luck less decisions, both against the table's mean,
-    leave unexplained of that gap (``residual``)."""
+    decisions gave up against the expert (``decisions``), the points luck
+    gave it against the table's mean (``luck``), its score's gap to the
+    table's mean (``gap``), and what luck less decisions, both against the
+    table's mean, leave unexplained of that gap (``residual``)."""
     players = timeline.game.players
     done = [r for r in luck if r.scores is not None]
-    lost = [sum(j.points for j in judgements if j.seat == p) for p in range(players)]
+    lost = [sum(j.margin for j in judgements if j.seat == p) for p in range(players)]
     judged = [sum(1 for j in judgements if j.seat == p) for p in range(players)]
-    # A judgement's points are never below 0, so the search's noise adds up:
-    # the expert's own moves lose EXPERT_LOSS a decision. Net of it, the cost.
-    net = [lost[p] - EXPERT_LOSS["points"] * judged[p] for p in range(players)]
-    dealt = [sum(r.deal[p] for r in done) for p in range(players)]
-    cards = [sum(e.points[p] for r in done for e in r.events) for p in range(players)]
+    lucky = [sum(e.points for r in done for e in r.events if e.seat == p) for p in range(players)]
     totals = [sum(r.scores[p] for r in done if r.scores) for p in range(players)]
 
     def mean(values: list[float] | list[int]) -> float:
@@ -219,17 +191,14 @@ def account(
 
     rows = []
     for p in range(players):
-        card_luck = cards[p] - mean(cards)
         gap = totals[p] - mean(totals)
-        explained = dealt[p] + card_luck - (net[p] - mean(net))
+        explained = lucky[p] - mean(lucky) - (lost[p] - mean(lost))
         rows.append(
             {
                 "seat": p,
-                "decisions": figure(lost[p]),
+                "decisions": figure(max(0.0, lost[p])),
                 "judged": judged[p],
-                "luck": figure(dealt[p] + card_luck),
-                "deal_luck": figure(dealt[p]),
-                "card_luck": figure(card_luck),
+                "luck": figure(lucky[p] - mean(lucky)),
                 "gap": figure(gap),
                 "residual": figure(gap - explained),
             }
@@ -279,12 +248,8 @@ def turning_points(
             }
         )
     events = [e for r in luck for e in r.events]
-    strokes = sorted(events, key=lambda e: -abs(e.points[e.seat]))[:TURNING_POINTS]
+    strokes = sorted(events, key=lambda e: -abs(e.points))[:TURNING_POINTS]
     return {
         "decisions": decisions,
-        "luck": [
-            {**e.to_json(), "points": figure(e.points[e.seat])}
-            for e in strokes
-            if figure(e.points[e.seat]) != 0
-        ],
+        "luck": [{**e.to_json(), "points": figure(e.points)} for e in strokes if figure(e.points)],
     }

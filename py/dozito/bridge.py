@@ -58,8 +58,8 @@ Ops (result fields in brackets):
   between them; kept, so asking again is instant
 - ``review_summary``: the summary of the judged decisions of the seat of
   the last ``review_start`` [summary] (see :func:`.review.summarize`)
-- ``review_luck`` {round}: the luck of one round, its deal's and card by
-  card [luck] (see :class:`.account.RoundLuck`); one round a call, kept
+- ``review_luck`` {round}: the luck of one round, card by card [luck]
+  (see :class:`.account.RoundLuck`); one round a call, kept
 - ``review_account``: per seat, the points its judged decisions gave up
   and the points luck gave it, and the game's turning points [account,
   turning_points] (see :func:`.account.account`,

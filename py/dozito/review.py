@@ -95,6 +95,9 @@ class Judgement:
     """The expert's choice (the played move when it found none clearly better)."""
     points: float
     """Expected round points the played move lost against the best (>= 0)."""
+    margin: float
+    """The same before it is floored at 0: the search's estimate, which
+    noise may put below 0 (the account sums these, so noise cancels)."""
     win: float
     """Chance of winning the match it lost (>= 0, from 0 to 1)."""
     z: float
@@ -143,7 +146,7 @@ def judge(timeline: Timeline, step: int) -> Judgement:
         # numbers; the best move stays the one the hint names.
         found = aid_search(obs, state.seed, step, played)
     evaluation = evaluation_of(obs, found, best)
-    points = win = z = 0.0
+    margin = win = z = 0.0
     if best != played:
         by_action = {c.action: c for c in found.candidates}
         top, mine = by_action[best], by_action[played]
@@ -153,15 +156,14 @@ def judge(timeline: Timeline, step: int) -> Judgement:
         gains = [a - b for a, b in zip(top.worths[:n], mine.worths[:n], strict=True)]
         z = max(0.0, z_score(gains))
         win = max(0.0, sum(gains) / n)
-        points = max(
-            0.0, sum(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True)) / n
-        )
+        margin = sum(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True)) / n
     return Judgement(
         step=step,
         seat=seat,
         played=played,
         best=best,
-        points=points,
+        points=max(0.0, margin),
+        margin=margin,
         win=win,
         z=z,
         chance=evaluation.option(played).win,

@@ -18,6 +18,7 @@ Pyodide with no packages.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ..cards import COLOR_OF, DECK_SIZE, SUNS
 from ..game import START, Game
@@ -59,11 +60,13 @@ the spread is how far the match lead may still move (cards left to the two
 of us, rounds after this one)."""
 
 
-def _grid_terms(g: Game, seat: int, share: list[float], sun: float) -> tuple[float, float, float]:
-    """One grid's score now, and the sums over its face-down spots of what a
-    random unseen card would add there and of the best colour's gain."""
-    cells, up = g.cells, g.up[seat]
-    base = 12 * seat
+def grid_terms(
+    cells: Sequence[int], base: int, up: int, share: Sequence[float], sun: float
+) -> tuple[float, float, float]:
+    """The grid at ``cells[base:base + 12]`` with face-up spots ``up``: its
+    score now, and the sums over its face-down spots of what a random unseen
+    card would add there (``share``: each colour's part of the unseen cards,
+    ``sun``: their mean suns) and of the best colour's gain."""
     masks = color_masks(cells, base, up)
     score = sum(min(GROUP_VALUE[m], 60) for m in masks)
     flip = best = 0.0
@@ -79,28 +82,29 @@ def _grid_terms(g: Game, seat: int, share: list[float], sun: float) -> tuple[flo
     return float(score), flip, best
 
 
-def _grids(g: Game) -> list[tuple[float, float, float]]:
-    """:func:`_grid_terms` of every seat, from the colours still unseen."""
-    n = len(g.up)
-    seen = [0] * 5
-    seen_suns = 0
-    for p in range(n):
-        up = g.up[p]
-        for i in range(12):
-            if up >> i & 1:
-                c = g.cells[12 * p + i]
-                seen[COLOR_OF[c]] += 1
-                seen_suns += SUNS[c]
-    shown = [*g.piles[0], *g.piles[1]]
+def seen_cards(g: Game) -> list[int]:
+    """Every card in sight: face up on a grid, in a discard pile or in the hand."""
+    seen = [g.cells[12 * p + i] for p, up in enumerate(g.up) for i in range(12) if up >> i & 1]
+    seen += [*g.piles[0], *g.piles[1]]
     if g.hand >= 0:
-        shown.append(g.hand)
-    for c in shown:
-        seen[COLOR_OF[c]] += 1
-        seen_suns += SUNS[c]
-    unseen = max(1, DECK_SIZE - sum(seen))
-    share = [max(0, PER_COLOR - k) / unseen for k in seen]
-    sun = (ALL_SUNS - seen_suns) / unseen
-    return [_grid_terms(g, p, share, sun) for p in range(n)]
+        seen.append(g.hand)
+    return seen
+
+
+def unseen_mix(seen: Sequence[int]) -> tuple[list[float], float]:
+    """Each colour's share of the cards not in ``seen``, and their mean suns."""
+    counts = [0] * 5
+    for c in seen:
+        counts[COLOR_OF[c]] += 1
+    unseen = max(1, DECK_SIZE - len(seen))
+    share = [max(0, PER_COLOR - k) / unseen for k in counts]
+    return share, (ALL_SUNS - sum(SUNS[c] for c in seen)) / unseen
+
+
+def _grids(g: Game) -> list[tuple[float, float, float]]:
+    """:func:`grid_terms` of every seat, from the colours still unseen."""
+    share, sun = unseen_mix(seen_cards(g))
+    return [grid_terms(g.cells, 12 * p, up, share, sun) for p, up in enumerate(g.up)]
 
 
 def _pile_top(g: Game, seat: int) -> float:
