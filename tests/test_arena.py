@@ -8,11 +8,17 @@ import random
 import pytest
 
 from dozito.bots import Bot, get_bot
+from dozito.bots.expert import ExpertBot, ExpertBudget
+from dozito.bots.greedy import CasualBot
+from dozito.bots.sharp import SharpBot
 from dozito.cli import main
 from dozito.errors import MalformedError
 from dozito.game import Game
 from dozito.lab.arena import arena, deal_decks, play_deal, seating
 from dozito.lab.tally import SPRT_MIN_DEALS, PerDeal, SprtRun, Tally
+from dozito.lab.tune_expert import expert_with
+from dozito.lab.tune_sharp import make as tune_make
+from dozito.lab.tune_sharp import sharp_with
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -66,6 +72,16 @@ def test_a_tuning_script_brings_its_own_bots() -> None:
     assert rows["left"]["mean_round_score"] == rows["right"]["mean_round_score"]
     with pytest.raises(MalformedError):
         arena(["left", "right"], deals=1, seed=5)  # not levels get_bot knows
+
+
+def test_the_tuning_scripts_make_the_bot_of_their_settings() -> None:
+    tuned = tune_make(expert_with, '{"deals": 3, "confidence": 0.5}', "tuned")
+    assert isinstance(tuned, ExpertBot) and tuned.budget == ExpertBudget(deals=3, confidence=0.5)
+    sharp = tune_make(sharp_with, '{"race": 6.0}', "tuned")
+    assert isinstance(sharp, SharpBot) and sharp.weights.race == 6.0
+    assert isinstance(tune_make(sharp_with, "{}", "casual"), CasualBot)
+    with pytest.raises(TypeError):
+        expert_with('{"depth": 2}')  # not a field of the budget
 
 
 def test_results_depend_on_seed_not_on_jobs() -> None:

@@ -74,13 +74,16 @@ def test_the_pile_top_counts_for_the_seat_to_move_and_against_the_others() -> No
 
 def test_assess_gives_the_chance_and_the_rounds_expected_points() -> None:
     g = fixed_position()
-    chance, points = assess(g, 0, 1)
+    chance, points, standing = assess(g, 0, 1)
     assert chance == evaluate(g, 0)
     assert points > features(g, 0)[FEATURES.index("my flip")] * 10  # plus the grid's score
+    others = [assess(g, p, 1)[1] for p in range(1, g.players)]
+    assert standing == pytest.approx(points - (points + sum(others)) / g.players)
     bot, rng = get_bot("casual"), random.Random(1)
     while g.round == 1 and not g.over:
         g.apply(bot.choose(g.observation(g.current), rng))
-    assert assess(g, 0, 1) == (evaluate(g, 0), g.round_scores[0][0])
+    scores = g.round_scores[0]
+    assert assess(g, 0, 1) == (evaluate(g, 0), scores[0], scores[0] - sum(scores) / len(scores))
 
 
 def test_the_trainer_recovers_a_known_model() -> None:

@@ -15,9 +15,12 @@ same over every card it could have got. By construction a card's luck
 averages 0 over what could have come; it befalls the seat that drew or
 turned up the card.
 
-*Decisions* are the review's judgements (:mod:`.review`): the expected
-round points (the same measure, after one turn of every seat) each move
-gave up against the expert's best, measured on the same sampled deals.
+*Decisions* are the review's judgements (:mod:`.review`): what each move
+gave up against the expert's best in the seat's *standing*, its expected
+round score (the same measure, after one turn of every seat, on the
+search's sampled deals) less the mean of every seat's. Counted against
+the table, as the gap is, a move that ends the round early costs what it
+costs the seat less what it costs the others.
 
 :func:`account` sums both per seat and measures how much of the real gap
 between players they leave unexplained (``residual``; the tolerance
@@ -174,8 +177,9 @@ def round_luck(timeline: Timeline, round_no: int) -> RoundLuck:
 def account(
     timeline: Timeline, judgements: Sequence[Judgement], luck: Sequence[RoundLuck]
 ) -> list[dict[str, Any]]:
-    """Per seat, over the finished rounds of ``luck``: the points its
-    decisions gave up against the expert (``decisions``), the points luck
+    """Per seat, over the finished rounds of ``luck``: the points of
+    standing its decisions gave up against the expert (``decisions``,
+    floored at 0 once summed), the points luck
     gave it against the table's mean (``luck``), its score's gap to the
     table's mean (``gap``), and what luck less decisions, both against the
     table's mean, leave unexplained of that gap (``residual``)."""
@@ -192,7 +196,10 @@ def account(
     rows = []
     for p in range(players):
         gap = totals[p] - mean(totals)
-        explained = lucky[p] - mean(lucky) - (lost[p] - mean(lost))
+        # Standing is counted against the table, so what a move costs its
+        # seat goes to the others, a share each: gap moves n / (n - 1) times
+        # the seat's cost against the table's mean cost.
+        explained = lucky[p] - mean(lucky) - players / (players - 1) * (lost[p] - mean(lost))
         rows.append(
             {
                 "seat": p,

@@ -96,8 +96,11 @@ class Judgement:
     points: float
     """Expected round points the played move lost against the best (>= 0)."""
     margin: float
-    """The same before it is floored at 0: the search's estimate, which
-    noise may put below 0 (the account sums these, so noise cancels)."""
+    """What the played move gave up against the best in the seat's
+    standing (its expected round points less the mean of every seat's),
+    not floored at 0: the account sums these beside the gap, so the
+    search's noise cancels, and a move that costs the others too counts
+    only what it costs against them."""
     win: float
     """Chance of winning the match it lost (>= 0, from 0 to 1)."""
     z: float
@@ -146,7 +149,7 @@ def judge(timeline: Timeline, step: int) -> Judgement:
         # numbers; the best move stays the one the hint names.
         found = aid_search(obs, state.seed, step, played)
     evaluation = evaluation_of(obs, found, best)
-    margin = win = z = 0.0
+    points = margin = win = z = 0.0
     if best != played:
         by_action = {c.action: c for c in found.candidates}
         top, mine = by_action[best], by_action[played]
@@ -156,13 +159,14 @@ def judge(timeline: Timeline, step: int) -> Judgement:
         gains = [a - b for a, b in zip(top.worths[:n], mine.worths[:n], strict=True)]
         z = max(0.0, z_score(gains))
         win = max(0.0, sum(gains) / n)
-        margin = sum(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True)) / n
+        points = sum(a - b for a, b in zip(top.points[:n], mine.points[:n], strict=True)) / n
+        margin = sum(a - b for a, b in zip(top.standings[:n], mine.standings[:n], strict=True)) / n
     return Judgement(
         step=step,
         seat=seat,
         played=played,
         best=best,
-        points=max(0.0, margin),
+        points=max(0.0, points),
         margin=margin,
         win=win,
         z=z,

@@ -189,19 +189,24 @@ def evaluate(g: Game, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
     return _chance(features(g, seat), weights)
 
 
-def assess(g: Game, seat: int, round_no: int) -> tuple[float, float]:
-    """:func:`evaluate`, and the seat's points for round ``round_no`` as
-    expected from here: its score once that round is scored; until then its
+def assess(g: Game, seat: int, round_no: int) -> tuple[float, float, float]:
+    """:func:`evaluate`; the seat's points for round ``round_no`` as
+    expected from here: its score once that round is scored, until then its
     grid's score plus what its face-down spots are expected to add (an
-    instant win ends the game unscored: the grid as it stands)."""
+    instant win ends the game unscored: the grid as it stands); and its
+    *standing*, those points less the mean of every seat's."""
     if len(g.round_scores) >= round_no:
-        points = float(g.round_scores[round_no - 1][seat])
-        return evaluate(g, seat), points
-    terms = _grids(g)
-    mine = terms[seat]
-    if g.winners:
-        return evaluate(g, seat), mine[0]
-    return _chance(_features(g, seat, terms), WEIGHTS), mine[0] + mine[1]
+        points = [float(x) for x in g.round_scores[round_no - 1]]
+        chance = evaluate(g, seat)
+    else:
+        terms = _grids(g)
+        if g.winners:
+            points = [t[0] for t in terms]
+            chance = evaluate(g, seat)
+        else:
+            points = [t[0] + t[1] for t in terms]
+            chance = _chance(_features(g, seat, terms), WEIGHTS)
+    return chance, points[seat], points[seat] - sum(points) / len(points)
 
 
 def _chance(xs: list[float], weights: tuple[float, ...]) -> float:

@@ -79,6 +79,8 @@ class Candidate:
     points: list[float] = field(default_factory=list)
     """Per deal played out: the seat's points for the round, as expected
     where the play-out stopped (:func:`.evaluation.assess`)."""
+    standings: list[float] = field(default_factory=list)
+    """Per deal played out: those points less the mean of every seat's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,9 +132,10 @@ def search(
             g = sample.clone()
             g.apply(cand.action)
             play_out(g, PLAY_OUT_WEIGHTS, turns)
-            worth, points = assess(g, seat, obs.round)
+            worth, points, standing = assess(g, seat, obs.round)
             cand.worths.append(worth)
             cand.points.append(points)
+            cand.standings.append(standing)
     base = candidates[0].worths
     best, best_z = 0, budget.confidence
     for k in range(1, len(candidates)):
