@@ -5,7 +5,8 @@ Both parts are counted in one measure of a seat's prospects, its *expected
 round score* (:func:`.bots.evaluation.grid_terms`): its grid's score now
 plus, for every face-down spot, what a card drawn at random from the
 cards nobody has seen would add there. It needs no sampling, so it has no
-noise, and at the round's end it is the score.
+noise, and at the round's end it is the score (a group of ten or more
+counted as 60).
 
 *Luck* is what a card coming into a hand from the unseen (a draw from the
 draw pile, or the card a place turns up) is worth against any card that
@@ -122,9 +123,11 @@ def card_luck(state: Game) -> float:
     share, sun = unseen_mix(seen)
     cells, up, base = list(state.cells), state.up[seat], 12 * seat
 
+    kept = sum(grid_terms(cells, base, up, share, sun)[:2])  # the card let go
+
     def worth(card: int) -> float:
         """The seat's expected round score after the best use of ``card``."""
-        best = sum(grid_terms(cells, base, up, share, sun)[:2])
+        best = kept
         spots = range(12) if NUMBER[card] == 0 else (NUMBER[card] - 1,)
         for i in spots:
             old = cells[base + i]
