@@ -285,17 +285,26 @@ def test_the_grid_stays_put_as_turns_end(
 ) -> None:
     # Above the grid the recap keeps its height from turn to turn, the first
     # one included (two lines for the turn, a line for its links), so the grid
-    # it gives way to neither moves nor changes size as turns end.
+    # it gives way to neither moves nor changes size as turns end. Where it
+    # sits in the main area is what counts: Playwright's clicks may scroll the
+    # main area (it holds the score sheet on a phone), never the page, which
+    # is the window's height exactly (text hidden for screen readers, laid out
+    # outside the main area, once made it taller, and a click scrolled it).
     width, height = size
     touch = width < 900
     page = new_page(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     open_page(page, site_url, "?players=human,rookie,rookie&rounds=1&first=0&seed=7&speed=instant")
-    corners = """() => [...document.querySelectorAll(".grid--large .spot")]
-      .filter((_, i) => i === 0 || i === 11).map((el) => el.getBoundingClientRect())
-      .map((r) => [r.left, r.top, r.right, r.bottom])"""
+    corners = """() => {
+      const main = document.getElementById("main");
+      return [...document.querySelectorAll(".grid--large .spot")]
+        .filter((_, i) => i === 0 || i === 11).map((el) => el.getBoundingClientRect())
+        .map((r) => [r.left, r.top + main.scrollTop, r.right, r.bottom + main.scrollTop]);
+    }"""
+    page_box = "[document.documentElement.scrollHeight, innerHeight, scrollY]"
     seen = []
     for _ in range(5):
         expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
         seen.append((page.inner_text("[data-testid=recap]"), page.evaluate(corners)))
+        assert page.evaluate(page_box) == [height, height, 0]
         play_turn(page)
     assert len({json.dumps(box) for _, box in seen}) == 1, seen
