@@ -3,6 +3,7 @@ observation, and give reasons the page can word."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -113,4 +114,6 @@ def test_a_hint_is_the_aids_search_at_its_step() -> None:
     assert hint(obs, g.seed, g.moves) == evaluate(obs, aid_rng(g.seed, g.moves))
     assert hint(obs, g.seed, g.moves) == hint(obs, g.seed, g.moves)
     assert aid_rng(g.seed, 1).random() != aid_rng(g.seed, 2).random()
-    assert ExpertBudget().deals < AID_BUDGET.deals  # deeper than the bot's own play
+    # The expert's own search (the same judge as its play), every close call or not.
+    assert (AID_BUDGET.deals, AID_BUDGET.turns) == (ExpertBudget().deals, ExpertBudget().turns)
+    assert AID_BUDGET.close_call == math.inf

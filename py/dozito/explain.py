@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .actions import decode
-from .bots.expert import ExpertBudget, Search, search
+from .bots.expert import DEFAULT_BUDGET, ExpertBudget, Search, search
 from .bots.greedy import CASUAL_WEIGHTS, best_place
 from .bots.grid import grid_value, place_gain
 from .cards import CODES, IS_REPLAY, NUMBER
@@ -34,11 +34,12 @@ from .errors import MalformedError, brief
 from .observation import HIDDEN, Observation
 from .scoring import ALL_UP, color_masks, groups
 
-AID_BUDGET: Final = ExpertBudget(deals=64, close_call=math.inf)
+AID_BUDGET: Final = replace(DEFAULT_BUDGET, close_call=math.inf)
 """The one search behind a hint and a review's judgement (:func:`aid_search`):
-twice the deals of the expert's play (:data:`.bots.expert.DEFAULT_BUDGET`),
-and sharp's four best moves searched even when sharp sees a clear choice (so
-every decision gets a win chance for the review's chart). Like the
+the expert's own (:data:`.bots.expert.DEFAULT_BUDGET`: its deals, its
+two turns of every seat), with sharp's four best moves searched even when
+sharp sees a clear choice (so every decision gets a win chance for the
+review's chart). Like the
 expert's, it counts deals, not time, so the answer depends only on the game
 and the step, never on the machine's load: the hint and the review of one
 decision name the same move. Its cost is in ``docs/BENCHMARKS.md``."""

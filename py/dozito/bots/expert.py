@@ -5,8 +5,8 @@ race tuned: :data:`EXPERT_WEIGHTS`) as candidates, within a close call of
 the best. For each of a number of fresh deals of the cards it has not seen
 (face-down cards and the draw pile, from :meth:`Observation.sample`: the
 chance events, the same deals for every candidate, so they are compared on
-equal luck) it takes each candidate, plays every seat's next turn with the
-fast greedy policy of :mod:`.rollout` (or to the round's end, if sooner),
+equal luck) it takes each candidate, plays every seat's next two turns with
+the fast greedy policy of :mod:`.rollout` (or to the round's end, if sooner),
 and scores the position reached with the learned evaluation
 (:func:`.evaluation.assess`: the chance of winning the match, fitted on
 self-play games). It keeps sharp's choice unless another candidate does
@@ -50,15 +50,17 @@ of the time and casual 58.8% (sharp: 57.3%)."""
 class ExpertBudget:
     """How much ``expert`` searches per decision, and how far it trusts it."""
 
-    deals: int = 32
+    deals: int = 64
     """Sampled deals; every candidate is played out on each."""
     candidates: int = 4
     """How many of sharp's best actions are searched, at most."""
     close_call: float = 6.0
     """Only actions within this many of sharp's points of its best are
     candidates: a clear choice is taken without search."""
-    turns: int = 1
-    """Each play-out ends after this many turns of every seat (or with the round)."""
+    turns: int = 2
+    """Each play-out ends after this many turns of every seat (or with the round):
+    two let the evaluation judge what a move hands the next player and what
+    it leaves for the seat's own next turn, played out rather than guessed."""
     confidence: float = 1.0
     """Standard errors of the paired gains another candidate needs over
     sharp's choice to replace it."""
