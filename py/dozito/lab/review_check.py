@@ -5,7 +5,7 @@ run is the same on any machine) with the bridge's seeding of bot moves, then
 judges every decision of every seat with :func:`dozito.review.judge`. It
 reports how often the expert's own moves are flagged as mistakes (false
 alarms: the aim is under 2%), what they lose per decision against the
-review's deeper search (the yardstick :data:`dozito.review.EXPERT_LOSS`
+review's search (the yardstick :data:`dozito.review.EXPERT_LOSS`
 holds), and how long a review takes: per decision, and per seat's game.
 With ``--jumps`` it times the bridge's ``step`` op instead, across a
 10,000-action game.
