@@ -18,7 +18,7 @@ turned up the card.
 
 *Decisions* are the review's judgements (:mod:`.review`): what each move
 gave up against the expert's best in the seat's *standing*, its expected
-round score (the same measure, after two turns of every seat, on the
+round score (the same measure, after the search's play-outs, on the
 search's sampled deals) less the mean of every seat's. Counted against
 the table, as the gap is, a move that ends the round early costs what it
 costs the seat less what it costs the others.

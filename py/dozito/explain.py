@@ -36,10 +36,10 @@ from .scoring import ALL_UP, color_masks, groups
 
 AID_BUDGET: Final = replace(DEFAULT_BUDGET, close_call=math.inf)
 """The one search behind a hint and a review's judgement (:func:`aid_search`):
-the expert's own (:data:`.bots.expert.DEFAULT_BUDGET`: its deals, its
-two turns of every seat), with sharp's four best moves searched even when
-sharp sees a clear choice (so every decision gets a win chance for the
-review's chart). Like the expert's, it counts deals, not time, so the
+the expert's own (:data:`.bots.expert.DEFAULT_BUDGET`: its deals and its
+play-outs, :func:`.bots.expert.play_length`), with sharp's four best moves
+searched even when sharp sees a clear choice (so every decision gets a win
+chance for the review's chart). Like the expert's, it counts deals, not time, so the
 answer depends only on the game and the step, never on the machine's load:
 the hint and the review of one decision name the same move. Its cost is
 in ``docs/BENCHMARKS.md``."""

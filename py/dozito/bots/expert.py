@@ -6,12 +6,12 @@ the best. For each of a number of fresh deals of the cards it has not seen
 (face-down cards and the draw pile, from :meth:`Observation.sample`: the
 chance events, the same deals for every candidate, so they are compared on
 equal luck) it takes each candidate, plays every seat's next two turns with
-the fast greedy policy of :mod:`.rollout` (or to the round's end, if sooner),
-and scores the position reached with the learned evaluation
-(:func:`.evaluation.assess`: the chance of winning the match, fitted on
-self-play games). It keeps sharp's choice unless another candidate does
-better on the same deals by ``confidence`` standard errors of the paired
-differences. A forced move and a clear choice cost no search.
+the fast greedy policy of :mod:`.rollout` (at bigger tables only through its
+own next turn; or to the round's end, if sooner), and scores the position
+reached with the learned evaluation (:func:`.evaluation.assess`: the chance
+of winning the match, fitted on self-play games). It keeps sharp's choice
+unless another candidate does better on the same deals by ``confidence``
+standard errors of the paired differences. A forced move and a clear choice cost no search.
 
 The evaluation judges a position mid-round, where a play-out to the round's
 end would be long, noisy and biased by the greedy policy (the level
@@ -51,7 +51,9 @@ class ExpertBudget:
     """How much ``expert`` searches per decision, and how far it trusts it."""
 
     deals: int = 64
-    """Sampled deals; every candidate is played out on each."""
+    """Sampled deals for play-outs of ``turns`` turns of every seat; every
+    candidate is played out on each. Shorter play-outs (:func:`play_length`)
+    get proportionally more, so a decision plays out as many turns."""
     candidates: int = 4
     """How many of sharp's best actions are searched, at most."""
     close_call: float = 6.0
@@ -60,7 +62,9 @@ class ExpertBudget:
     turns: int = 2
     """Each play-out ends after this many turns of every seat (or with the round):
     two let the evaluation judge what a move hands the next player and what
-    it leaves for the seat's own next turn, played out rather than guessed."""
+    it leaves for the seat's own next turn, played out rather than guessed.
+    At three or more players it stops sooner, once that next turn is played
+    (:func:`play_length`)."""
     confidence: float = 1.0
     """Standard errors of the paired gains another candidate needs over
     sharp's choice to replace it."""
@@ -127,8 +131,8 @@ def search(
     if len(candidates) == 1:
         return Search(candidates, 0, tuple(values))
     seat = obs.seat
-    turns = budget.turns * obs.players
-    for _ in range(budget.deals):
+    deals, turns = play_length(budget, obs.players)
+    for _ in range(deals):
         sample = obs.sample(rng)
         for cand in candidates:
             g = sample.clone()
@@ -145,6 +149,24 @@ def search(
         if z > best_z:
             best, best_z = k, z
     return Search(candidates, best, tuple(values))
+
+
+def play_length(budget: ExpertBudget, players: int) -> tuple[int, int]:
+    """The deals and the turns a play-out runs at a table of ``players``.
+
+    ``budget.turns`` turns of every seat, but no longer than through the
+    seat's own next turn (``players + 1`` turns, the rest of this one counting
+    as one) nor shorter than ``2 * budget.turns``: at four players, two turns
+    of every seat are eight turns, mostly of three opponents played greedily,
+    whose diverging draws drown what the move did. The deals grow so as to
+    play out as many turns as ``budget.deals`` deals of the full length.
+
+    >>> play_length(ExpertBudget(), 2), play_length(ExpertBudget(), 4)
+    ((64, 4), (102, 5))
+    """
+    full = budget.turns * players
+    turns = max(min(full, players + 1), 2 * budget.turns)
+    return round(budget.deals * full / turns), turns
 
 
 class ExpertBot:
