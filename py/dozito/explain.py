@@ -39,10 +39,10 @@ AID_BUDGET: Final = replace(DEFAULT_BUDGET, close_call=math.inf)
 the expert's own (:data:`.bots.expert.DEFAULT_BUDGET`: its deals and its
 play-outs, :func:`.bots.expert.play_length`), with sharp's four best moves
 searched even when sharp sees a clear choice (so every decision gets a win
-chance for the review's chart). Like the expert's, it counts deals, not time, so the
-answer depends only on the game and the step, never on the machine's load:
-the hint and the review of one decision name the same move. Its cost is
-in ``docs/BENCHMARKS.md``."""
+chance for the review's chart). Like the expert's, it counts deals, not
+time, so the answer depends only on the game and the step, never on the
+machine's load: the hint and the review of one decision name the same
+move. Its cost is in ``docs/BENCHMARKS.md``."""
 
 
 def aid_rng(seed: int, step: int) -> random.Random:

@@ -11,7 +11,8 @@ own next turn; or to the round's end, if sooner), and scores the position
 reached with the learned evaluation (:func:`.evaluation.assess`: the chance
 of winning the match, fitted on self-play games). It keeps sharp's choice
 unless another candidate does better on the same deals by ``confidence``
-standard errors of the paired differences. A forced move and a clear choice cost no search.
+standard errors of the paired differences. A forced move and a clear
+choice cost no search.
 
 The evaluation judges a position mid-round, where a play-out to the round's
 end would be long, noisy and biased by the greedy policy (the level
