@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..observation import Observation
@@ -143,13 +144,20 @@ def search(
             cand.worths.append(worth)
             cand.points.append(points)
             cand.standings.append(standing)
+    return Search(candidates, pick(candidates, budget.confidence), tuple(values))
+
+
+def pick(candidates: Sequence[Candidate], confidence: float) -> int:
+    """Index of the candidate to play: sharp's choice (the first) unless
+    another does better on the same deals by ``confidence`` standard errors
+    of the paired differences (the most standard errors wins)."""
     base = candidates[0].worths
-    best, best_z = 0, budget.confidence
+    best, best_z = 0, confidence
     for k in range(1, len(candidates)):
         z = z_score([w - b for w, b in zip(candidates[k].worths, base, strict=True)])
         if z > best_z:
             best, best_z = k, z
-    return Search(candidates, best, tuple(values))
+    return best
 
 
 def play_length(budget: ExpertBudget, players: int) -> tuple[int, int]:
