@@ -25,15 +25,14 @@ CI=true, where it fails the run.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
-import runpy
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,8 +88,9 @@ process.exit(code);
 """
 
 
-site_build = SimpleNamespace(**runpy.run_path(str(ROOT / "build.py")))
-"""build.py's paths and helpers (not `import build`: that name is the PyPA package)."""
+sys.path.insert(0, str(ROOT / "py"))
+site_build = importlib.import_module("site_build")
+"""The site's build (py/site_build): its paths and helpers."""
 
 
 class Unavailable(Exception):

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHECKS = {
     "ruff-check": ["ruff", "check", "py", "tests", "build.py"],
     "ruff-format": ["ruff", "format", "--check", "py", "tests", "build.py"],
-    "mypy-strict": ["mypy", "py/dozito", "py/pyodide_steps.py", "build.py"],
+    "mypy-strict": ["mypy", "py/dozito", "py/pyodide_steps.py", "py/site_build", "build.py"],
 }
 """Each check by the id of its pre-commit hook: the tool's ``-m`` command line."""
 
@@ -66,3 +66,4 @@ def test_pre_commit_runs_the_same_checks_with_the_venv() -> None:
         i: [".venv/bin/python", "-m", *c] for i, c in CHECKS.items()
     }
     assert all(h["language"] == "system" and h["pass_filenames"] is False for h in hooks.values())
+

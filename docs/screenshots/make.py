@@ -34,7 +34,7 @@ from layout_sizes import SIZES, TOUCH, game_query  # noqa: E402
 from test_engines import wait_for  # noqa: E402
 from test_play import play  # noqa: E402
 
-from conftest import site_build  # noqa: E402 - build.py, loaded as a module
+from conftest import site_build  # noqa: E402 - py/site_build, the build
 
 BOOT_MS = 90_000
 TURN_SIZES = [(390, 844), (1280, 720)]

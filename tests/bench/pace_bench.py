@@ -13,8 +13,9 @@ discards when it may, else places. Not a pytest module: run it by hand.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import statistics
+import sys
 import threading
 import time
 from pathlib import Path
@@ -22,10 +23,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("dozito_site_build", ROOT / "build.py")
-assert spec and spec.loader
-site_build = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(site_build)
+sys.path.insert(0, str(ROOT / "py"))
+site_build = importlib.import_module("site_build")
 
 
 def bot_game(page, url: str) -> float:

@@ -11,8 +11,9 @@ error take it out of `page_log.errors` before they end.
 from __future__ import annotations
 
 import base64
-import importlib.util
+import importlib
 import json
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -47,12 +48,11 @@ CHROMIUM_ARGS = [
 
 
 def _load_build_module() -> ModuleType:
-    """build.py as a module (not `import build`: that name is the PyPA package)."""
-    spec = importlib.util.spec_from_file_location("dozito_site_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """py/site_build, the site's build (`python3 build.py` runs it); the benches
+    load this file as a script, without pytest's pythonpath, so py/ is added."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    return importlib.import_module("site_build")
 
 
 site_build = _load_build_module()
