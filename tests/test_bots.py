@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from operator import attrgetter
 from pathlib import Path
 
 import pytest
@@ -15,13 +16,7 @@ from dozito.actions import ACTIONS
 from dozito.bots import EXPERIMENTAL, LEVELS, get_bot
 from dozito.bots.base import Bot
 from dozito.bots.expert import ExpertBot, ExpertBudget, search
-from dozito.bots.greedy import (
-    CASUAL_WEIGHTS,
-    PLAY_OUT_WEIGHTS,
-    CasualBot,
-    best_place,
-    place_value,
-)
+from dozito.bots.greedy import CASUAL_WEIGHTS, PLAY_OUT_WEIGHTS, CasualBot, best_place, place_value
 from dozito.bots.grid import GROUP_VALUE, grid_value, place_gain
 from dozito.bots.playout import PlayoutBot, PlayoutBudget
 from dozito.bots.rollout import greedy_action, grid_masks, play_out
@@ -64,8 +59,7 @@ def redeal(game: Game, rng: random.Random) -> Game:
     and the draw pile (but for the cards a reshuffle put there, whose place
     in the draw pile is all that is hidden) shuffled among themselves."""
     g = game.clone()
-    obs = g.observation(g.current)
-    recycled = set(obs.recycled)
+    recycled = set(g.observation(g.current).recycled)
     down = [12 * p + i for p in range(g.players) for i in range(12) if not g.up[p] >> i & 1]
     hidden = [g.cells[i] for i in down] + [c for c in g.draw if c not in recycled]
     rng.shuffle(hidden)
@@ -106,8 +100,7 @@ def test_expert_always_plays_legal_moves() -> None:
 @pytest.mark.parametrize("level", [lv for lv in LEVELS + EXPERIMENTAL if lv != "random"])
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_whole_games_finish(level: str, players: int) -> None:
-    """Every seat played by the level, to the end: all rounds scored, or an
-    instant win."""
+    """Every seat played by the level, to the end: all rounds scored, or an instant win."""
     # The searches are tiny here (playout's only near each round's end), to keep this fast.
     bot: Bot = bot_of(level)
     if level == "expert":
@@ -172,17 +165,13 @@ def test_play_out_policy_is_casual() -> None:
 def test_play_out_keeps_its_colour_masks_true() -> None:
     """A play-out updates the masks of the placed spot only; it must end
     exactly where recounting every grid before every move ends."""
+    board = attrgetter("cells", "up", "piles", "round_scores")
     for g in random_states(300, seed=16):
         fast, slow = g.clone(), g.clone()
         moves = play_out(fast, PLAY_OUT_WEIGHTS)
         for _ in range(moves):
             slow.apply(ACTIONS[greedy_action(slow, PLAY_OUT_WEIGHTS, grid_masks(slow))])
-        assert (slow.cells, slow.up, slow.piles, slow.round_scores) == (
-            fast.cells,
-            fast.up,
-            fast.piles,
-            fast.round_scores,
-        )
+        assert board(slow) == board(fast)
 
 
 def test_joker_placement_shortcut_matches_place_value() -> None:
@@ -287,8 +276,7 @@ def test_expert_sees_only_its_observation() -> None:
         if len(first.candidates) == 1:
             continue
         searched += 1
-        rng = random.Random(7)
-        again = search(redeal(g, redeals).observation(seat), rng, SMALL_EXPERT)
+        again = search(redeal(g, redeals).observation(seat), random.Random(7), SMALL_EXPERT)
         assert again == first
         for c in first.candidates:
             assert len(c.worths) == len(c.points) == SMALL_EXPERT.deals
@@ -297,9 +285,8 @@ def test_expert_sees_only_its_observation() -> None:
 
 def test_the_setups_strength_labels_are_the_measured_table() -> None:
     """Every figure the setup shows is a row of docs/bots.md's ladder."""
-    table = (ROOT / "docs" / "bots.md").read_text()
     rows = {}
-    for line in table.splitlines():
+    for line in (ROOT / "docs" / "bots.md").read_text().splitlines():
         cells = [c.strip() for c in line.strip("|").split("|")]
         if len(cells) > 3 and " vs " in cells[0] and cells[3].endswith("%"):
             rows[cells[0]] = (int(cells[1].replace(",", "")), float(cells[3].rstrip("%")))

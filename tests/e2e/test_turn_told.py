@@ -45,14 +45,12 @@ def played_until(
     players: list[str], seats: list[str], seed: int, stop: Callable[[dict[str, Any]], bool]
 ) -> tuple[str, dict[str, Any]]:
     """A one-round game the rookie plays for every seat until stop(view): record text, view."""
-    view = engine(op="new", players=players, seats=seats, seed=seed, first_player=0, rounds=1)[
-        "view"
-    ]
+    new = engine(op="new", players=players, seats=seats, seed=seed, first_player=0, rounds=1)
+    view = new["view"]
     while not stop(view):
         assert view["phase"] != "game_over", "the game ended first: pick another seed"
         view = engine(op="bot", level="rookie")["view"]
-    text: str = engine(op="record")["record_text"]
-    return text, view
+    return engine(op="record")["record_text"], view
 
 
 def test_a_held_turn_is_named_alike_by_the_grid_its_label_and_the_status(
@@ -82,11 +80,8 @@ def test_a_held_turn_is_named_alike_by_the_grid_its_label_and_the_status(
 def test_the_score_beside_a_grid_reads_as_this_rounds_points(
     page: Page, site_url: str, lang: str, label: str
 ) -> None:
-    open_page(
-        page,
-        site_url,
-        f"?players=human,rookie&rounds=3&seed=11&names=Ann&speed=instant&lang={lang}",
-    )
+    query = f"?players=human,rookie&rounds=3&seed=11&names=Ann&speed=instant&lang={lang}"
+    open_page(page, site_url, query)
     expect(page.locator(".stage__score")).to_have_text(re.compile(label))
 
 
@@ -128,9 +123,8 @@ def test_every_turn_since_the_players_own_is_a_tap_away_on_a_phone(
     new_page: Callable[..., Page], site_url: str
 ) -> None:
     page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    open_page(
-        page, site_url, "?players=human,rookie,casual,sharp&rounds=1&seed=5&names=Ann&speed=instant"
-    )
+    query = "?players=human,rookie,casual,sharp&rounds=1&seed=5&names=Ann&speed=instant"
+    open_page(page, site_url, query)
     play_turn(page)
     expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)
     # The last turn whole: wrapped, never cut with "…".
@@ -151,11 +145,7 @@ def test_every_turn_since_the_players_own_is_a_tap_away_on_a_phone(
     expect(lines).to_have_count(count)
     # Every bot's turn since Ann's, oldest first (a Replay's extra turn its own line), none of hers.
     players = [line.split(" ")[0] for line in lines.all_inner_texts()]
-    assert [p for i, p in enumerate(players) if p not in players[:i]] == [
-        "Robin",
-        "Casey",
-        "Sasha",
-    ], players
+    assert list(dict.fromkeys(players)) == ["Robin", "Casey", "Sasha"], players
     assert lines.last.inner_text() == last.inner_text()
     page.locator("[data-testid=to-log]").tap()
     expect(page.locator("#log")).to_be_focused()

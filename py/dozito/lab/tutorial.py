@@ -9,9 +9,8 @@ and the move number), so the same seed and actions always give the same game.
 ``python -m dozito.lab.tutorial`` searches seeds (the engine's own deal) and
 random human plays biased towards flipping cards, keeps the shortest one that
 shows every feature of :data:`FEATURES` and that the human wins, and writes
-the script; tests replay it
-through the bridge (tests/test_tutorial.py) so an engine change that breaks it
-fails CI.
+the script; tests replay it through the bridge (tests/test_tutorial.py) so an
+engine change that breaks it fails CI.
 """
 
 from __future__ import annotations
@@ -165,16 +164,13 @@ def search(seeds: range, tries: int) -> tuple[int, int, Played] | None:
             for _ in range(tries):
                 played = play(seed, first, random_human(rng))
                 if (
-                    played is None
-                    or played.game.outcome is None
-                    or played.game.outcome.reason == "instant_win"
+                    played is not None
+                    and played.game.outcome is not None
+                    and played.game.outcome.reason != "instant_win"
+                    and set(FEATURES) <= set(played.met)
+                    and played.game.winners == [HUMAN]  # the coach's game is the learner's win
+                    and (best is None or len(played.actions) < len(best[2].actions))
                 ):
-                    continue
-                if not set(FEATURES) <= set(played.met):
-                    continue
-                if played.game.winners != [HUMAN]:  # the coach's game is the learner's win
-                    continue
-                if best is None or len(played.actions) < len(best[2].actions):
                     best = (seed, first, played)
     return best
 
