@@ -1,4 +1,7 @@
-"""Every rule of the engine contract, as short scenarios with explicit decks."""
+"""Every rule of the engine contract, as short scenarios with explicit decks.
+
+Over 300 lines: this is the rules' one home (CONTRIBUTING and
+docs/engine-contract.md send every rule here), one short scenario a rule."""
 
 from __future__ import annotations
 

@@ -18,6 +18,10 @@ The state is compact on purpose (card ids are ints, a grid's face-up spots a
 bit mask, the history a byte string of action ids shared by clones): bots
 play thousands of games per decision on it, in the browser too.
 
+(Over 300 lines: :class:`Game` holds every rule of play the engine enforces
+and is the bots' hot path, so it stays one class in one module; over a
+quarter of it is its fields and their one constructor.)
+
 :mod:`.observation` and :mod:`.record` build games, so they import this
 module; :meth:`Game.observation`, :meth:`Game.from_record` and
 :meth:`Game.to_record` stay methods all the same (the API every bot, test and

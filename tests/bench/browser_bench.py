@@ -49,6 +49,9 @@ speed=instant), expert decision p95 < 300 ms.
 The machine's load average is recorded at every run: on a shared 2-core
 machine, take the numbers as medians under that load, not as absolutes.
 Not a pytest module (no test_ prefix): run it by hand or via build.py.
+Over 300 lines because the boots, the bot games and the transfer sizes are one
+measurement: one snapshot of the site, one Chromium, the boots in rotating
+order so that they share the machine's load, and one report.
 """
 
 from __future__ import annotations

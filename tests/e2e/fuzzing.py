@@ -14,6 +14,10 @@ move the page must settle into a state the contract allows (see `settle`),
 with no console error and no sideways scrolling; at the game's end, the
 record the page exports must replay under `python -m dozito replay` to the
 totals and winners the page shows.
+
+Over 300 lines: the fuzzer is one player, its moves and its checks, which the
+CI test and the long run share whole; nearly a quarter of it is the
+JavaScript it runs in the page.
 """
 
 from __future__ import annotations

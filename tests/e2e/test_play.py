@@ -4,6 +4,10 @@ contract (docs/page-contract.md).
 
 Games start from the address (`?players=...&seed=...&speed=instant`), or from
 a record file given to the import control, so every deal is known.
+
+Over 300 lines: the helpers most browser tests import (`open_page`, `play`,
+`legal` ...) sit here with the page's core walk-through they were written
+for; they are the first to move to a module of their own if it grows.
 """
 
 from __future__ import annotations

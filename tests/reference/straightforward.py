@@ -9,6 +9,10 @@ the way the engine documents it: one game RNG seeded with the record's
 ``seed``, shuffling the 75 card ids (canonical order) for each round dealt
 without a given deck, and shuffling ``pile0[:-1] + pile1[:-1]`` into a new
 draw pile whose last element is the top card.
+
+Over 300 lines: it is a whole second engine (cards, scoring, turns, rounds,
+records), kept plain and in one file so that it reads top to bottom against
+the contract it was written from.
 """
 
 from __future__ import annotations
