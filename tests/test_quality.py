@@ -67,3 +67,18 @@ def test_pre_commit_runs_the_same_checks_with_the_venv() -> None:
     }
     assert all(h["language"] == "system" and h["pass_filenames"] is False for h in hooks.values())
 
+
+MAX_LINES = 300
+"""CONTRIBUTING's limit on a file's length; eslint's ``max-lines`` holds the JS to it."""
+
+
+def test_every_long_python_file_says_why_at_its_top() -> None:
+    """A Python file over :data:`MAX_LINES` lines says why in its opening
+    docstring, with the words "Over 300 lines", as a long JS file does."""
+    files = [ROOT / "build.py", *ROOT.glob("py/**/*.py"), *ROOT.glob("tests/**/*.py")]
+    silent = []
+    for path in files:
+        lines = path.read_text().splitlines()
+        if len(lines) > MAX_LINES and f"Over {MAX_LINES} lines" not in "\n".join(lines[:60]):
+            silent.append(f"{path.relative_to(ROOT)} ({len(lines)} lines)")
+    assert not silent, "long files that do not say why at their top: " + ", ".join(silent)

@@ -26,6 +26,8 @@ SNAPSHOT_MAGIC = b"DZS1"
 WORKER = WEB / "js" / "engine" / "worker.js"
 WORKER_ABI = re.compile(r'^const PYODIDE_ABI = "([^"]+)";$', re.M)
 """Where the worker names the ABI of the lock it passes inline (Pyodide refuses another)."""
+
+
 SNAPSHOT_RUNNER = """
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
