@@ -4,7 +4,7 @@ A first visit of a game's address over a phone's link fetches the page, the
 engine's runtime and the boot zip before the board is playable, and not the
 memory snapshot (the worker, measuring the link on the zip, boots the normal
 way): counted as a host that compresses text sends
-each file (deterministic, unlike a timing), they stay under build.py's
+each file (deterministic, unlike a timing), they stay under the build's
 FIRST_VISIT_BUDGET, so a change that grows them fails here. Then the service
 worker's install stores the whole site, the snapshot included, without
 downloading any file the boot has fetched again (it revalidates them: 304).
@@ -99,7 +99,7 @@ def test_a_first_visit_fetches_no_more_than_its_budget_and_nothing_twice(
     assert stock >= site_build.FIRST_VISIT_BUDGET, "the budget is over stock Pyodide's bytes"
     assert total <= site_build.FIRST_VISIT_BUDGET, (
         f"a first visit fetches {total} bytes before its board is playable, over the budget of"
-        f" {site_build.FIRST_VISIT_BUDGET} (build.py FIRST_VISIT_BUDGET): {sent}"
+        f" {site_build.FIRST_VISIT_BUDGET} (FIRST_VISIT_BUDGET, py/site_build/server.py): {sent}"
     )
 
     # The service worker's install revalidates what the boot fetched: no body twice.
