@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,16 @@ from conftest import engine_worker, site_build
 WEB_PAGE = site_build.WEB / site_build.PAGE
 SCRIPT = re.compile(r"<script\b[^>]*>")
 STYLE = re.compile(r'<link rel="stylesheet"[^>]*>')
+
+
+def repoint(monkeypatch: pytest.MonkeyPatch, name: str, path: Path) -> None:
+    """Point the build's path ``name`` at ``path`` in every module of
+    py/site_build that holds it (each imports the paths it uses by name)."""
+    modules = [m for n, m in sys.modules.items() if n.split(".")[0] == "site_build"]
+    holders = [m for m in modules if hasattr(m, name)]
+    assert site_build.page in holders, f"bundle_page no longer reads {name}"
+    for module in holders:
+        monkeypatch.setattr(module, name, path)
 
 
 def test_the_built_page_loads_two_scripts_and_one_style_sheet(site_url: str) -> None:
@@ -75,8 +86,9 @@ def test_the_style_sheets_are_bundled_in_the_page_s_order(site_url: str) -> None
 def test_the_bundles_are_made_again_byte_for_byte(
     site_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(site_build, "CACHE", tmp_path)
+    repoint(monkeypatch, "CACHE", tmp_path)
     made = site_build.bundle_page()
+    assert made.parent == tmp_path  # bundled anew, not taken from the build's cache
     for path in site_build.tree_files(made):
         name = path.relative_to(made).as_posix()
         assert path.read_bytes() == (site_build.DIST / name).read_bytes(), name
@@ -88,9 +100,9 @@ def web_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     web = tmp_path / "web"
     shutil.copytree(site_build.WEB, web)
     shutil.copy(site_build.ROOT / "package-lock.json", tmp_path)
-    monkeypatch.setattr(site_build, "ROOT", tmp_path)
-    monkeypatch.setattr(site_build, "WEB", web)
-    monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
+    repoint(monkeypatch, "ROOT", tmp_path)
+    repoint(monkeypatch, "WEB", web)
+    repoint(monkeypatch, "CACHE", tmp_path / "cache")
     return web
 
 
