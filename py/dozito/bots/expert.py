@@ -7,7 +7,8 @@ the best. For each of a number of fresh deals of the cards it has not seen
 chance events, the same deals for every candidate, so they are compared on
 equal luck) it takes each candidate, plays every seat's next two turns with
 the fast greedy policy of :mod:`.rollout` (at bigger tables only through its
-own next turn; or to the round's end, if sooner), and scores the position
+own next turn; at two players, once a grid has at most one card face down,
+to the round's end; never past the round's end), and scores the position
 reached with the learned evaluation (:func:`.evaluation.assess`: the chance
 of winning the match, fitted on self-play games). It keeps sharp's choice
 unless another candidate does better on the same deals by ``confidence``
@@ -17,8 +18,10 @@ choice cost no search.
 The evaluation judges a position mid-round, where a play-out to the round's
 end would be long, noisy and biased by the greedy policy (the level
 before this one, :mod:`.playout`, did that), so every close call is
-searched from the first turn. The budget counts deals, not time: a decision
-depends only on the observation and the random stream.
+searched from the first turn; only near the end at two players, where
+the play-out is short and the round turns on who ends it and when, is it
+played to the end. The budget counts deals, not time: a decision depends
+only on the observation and the random stream.
 
 >>> import random
 >>> from dozito import Game
@@ -34,10 +37,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..observation import Observation
+from ..observation import HIDDEN, Observation
 from .evaluation import assess
 from .greedy import PLAY_OUT_WEIGHTS
-from .rollout import play_out
+from .rollout import ROUND_END, play_out
 from .sharp import SharpWeights, sharp_values
 
 EXPERT_WEIGHTS = SharpWeights(last_turn_gain=2.5, race=6.0)
@@ -67,6 +70,12 @@ class ExpertBudget:
     it leaves for the seat's own next turn, played out rather than guessed.
     At three or more players it stops sooner, once that next turn is played
     (:func:`play_length`)."""
+    endgame: int = 1
+    """At two players, once some grid has at most this many face-down cards,
+    play-outs run to the round's end: the standoff that decides the round
+    there is played rather than guessed by the evaluation, at little cost
+    (the round is short by then). At bigger tables it cost twice the time
+    for nothing measurable (``docs/bots-experiments.md``). -1: never."""
     confidence: float = 1.0
     """Standard errors of the paired gains another candidate needs over
     sharp's choice to replace it."""
@@ -133,7 +142,8 @@ def search(
     if len(candidates) == 1:
         return Search(candidates, 0, tuple(values))
     seat = obs.seat
-    deals, turns = play_length(budget, obs.players)
+    face_down = min(grid.count(HIDDEN) for grid in obs.grids)
+    deals, turns = play_length(budget, obs.players, face_down)
     for _ in range(deals):
         sample = obs.sample(rng)
         for cand in candidates:
@@ -160,8 +170,9 @@ def pick(candidates: Sequence[Candidate], confidence: float) -> int:
     return best
 
 
-def play_length(budget: ExpertBudget, players: int) -> tuple[int, int]:
-    """The deals and the turns a play-out runs at a table of ``players``.
+def play_length(budget: ExpertBudget, players: int, face_down: int = 12) -> tuple[int, int]:
+    """The deals and the turns a play-out runs at a table of ``players``
+    where the grid with the fewest face-down cards has ``face_down``.
 
     ``budget.turns`` turns of every seat, but no longer than through the
     seat's own next turn (``players + 1`` turns, the rest of this one counting
@@ -170,9 +181,17 @@ def play_length(budget: ExpertBudget, players: int) -> tuple[int, int]:
     whose diverging draws drown what the move did. The deals grow so as to
     play out as many turns as ``budget.deals`` deals of the full length.
 
+    At two players, from ``budget.endgame`` face-down cards on, the
+    play-outs run to the round's end (:data:`.rollout.ROUND_END`), on as
+    many deals.
+
     >>> play_length(ExpertBudget(), 2), play_length(ExpertBudget(), 4)
     ((64, 4), (102, 5))
+    >>> play_length(ExpertBudget(), 2, face_down=1) == (64, ROUND_END)
+    True
     """
+    if players == 2 and face_down <= budget.endgame:
+        return budget.deals, ROUND_END
     full = budget.turns * players
     turns = max(min(full, players + 1), 2 * budget.turns)
     return round(budget.deals * full / turns), turns

@@ -92,7 +92,11 @@ def _discard(g: Game, w: Weights, grids: list[list[int]]) -> int:
     return DISCARD[0] if worth0 >= worth1 else DISCARD[1]
 
 
-def play_out(g: Game, w: Weights, turns: int = 1 << 30) -> int:
+ROUND_END = 1 << 30
+"""As many turns as ``play_out`` may play: it plays to the round's end."""
+
+
+def play_out(g: Game, w: Weights, turns: int = ROUND_END) -> int:
     """Play greedily for every seat until the current round is scored (or
     ``turns`` more turns have ended); return the number of moves played."""
     round_no = g.round
