@@ -211,7 +211,7 @@ def test_rules_op_gives_the_engines_own_limits_and_levels() -> None:
             "rookie": {"against": "casual", "percent": 14, "deals": 2000},
             "casual": {"against": "rookie", "percent": 86, "deals": 2000},
             "sharp": {"against": "casual", "percent": 60, "deals": 2000},
-            "expert": {"against": "sharp", "percent": 61, "deals": 1000},
+            "expert": {"against": "sharp", "percent": 62, "deals": 1000},
         },
     }
     assert rules["actions"]["discard:1"] == {"kind": "discard", "pile": 1}

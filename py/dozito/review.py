@@ -43,9 +43,9 @@ own moves are flagged at 3 is in ``docs/BENCHMARKS.md``."""
 MISTAKE_WIN: Final = 0.01
 """And by at least this much chance of winning the match: a sure but tiny
 loss is no mistake worth a word."""
-EXPERT_LOSS: Final = {"points": 0.047, "win": 0.0022, "mistakes": 0.0043}
+EXPERT_LOSS: Final = {"points": 0.087, "win": 0.0032, "mistakes": 0.0029}
 """What the expert's own moves lose per decision in this review, measured
-on 15 all-expert 1-round 2-player games (705 decisions) by ``python -m
+on 15 all-expert 1-round 2-player games (689 decisions) by ``python -m
 dozito.lab.review_check --games 15`` (see ``docs/BENCHMARKS.md``): the
 yardstick a player's review is compared with."""
 

@@ -26,7 +26,7 @@ STRENGTHS = {
     "rookie": Strength("casual", 14, 2000),
     "casual": Strength("rookie", 86, 2000),
     "sharp": Strength("casual", 60, 2000),
-    "expert": Strength("sharp", 61, 1000),
+    "expert": Strength("sharp", 62, 1000),
 }
 
 
