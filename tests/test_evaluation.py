@@ -11,9 +11,21 @@ import pytest
 from dozito import Game
 from dozito.bots import get_bot
 from dozito.bots.eval_weights import WEIGHTS
-from dozito.bots.evaluation import FEATURES, assess, evaluate, features, logistic
+from dozito.bots.evaluation import (
+    FEATURES,
+    assess,
+    evaluate,
+    features,
+    grid_terms,
+    logistic,
+    seen_cards,
+    unseen_mix,
+)
+from dozito.bots.grid import GROUP_VALUE
+from dozito.cards import SUNS
 from dozito.game import START
 from dozito.lab.train_eval import fit, module_text, positions, solve
+from dozito.scoring import color_masks
 from test_bots import random_states, redeal
 
 
@@ -44,6 +56,35 @@ def test_the_evaluation_reads_only_public_facts() -> None:
     for g in random_states(60, seed=6):
         for seat in range(g.players):
             assert features(redeal(g, rng), seat) == features(g, seat)
+
+
+def plain_grid_terms(
+    cells: list[int], base: int, up: int, share: list[float], sun: float
+) -> tuple[float, float, float]:
+    """:func:`grid_terms` as its docstring defines it: every colour at every spot."""
+    masks = color_masks(cells, base, up)
+    score = sum(min(GROUP_VALUE[m], 60) for m in masks)
+    flip = best = 0.0
+    for i in range(12):
+        bit = 1 << i
+        if up & bit:
+            score += SUNS[cells[base + i]]
+            continue
+        gains = [min(GROUP_VALUE[m | bit] - GROUP_VALUE[m], 30) for m in masks]
+        flip += sun + sum(s * x for s, x in zip(share, gains, strict=True))
+        best += max(gains)
+    return float(score), flip, best
+
+
+def test_grid_terms_skip_only_colours_that_cannot_gain() -> None:
+    # grid_terms leaves out the colours with no neighbour at a spot: the
+    # result must be the plain definition's to the last bit.
+    for g in random_states(80, seed=8):
+        share, sun = unseen_mix(seen_cards(g))
+        for p, up in enumerate(g.up):
+            assert grid_terms(g.cells, 12 * p, up, share, sun) == plain_grid_terms(
+                g.cells, 12 * p, up, share, sun
+            )
 
 
 def test_the_evaluation_means_what_it_says() -> None:
