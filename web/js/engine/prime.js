@@ -19,10 +19,11 @@ const PRIMED_MARK = "dozito:engine-code-primed";
 
 export function primeEngineCode() {
   // Its own address, so that the page's tools (and tests) tell it from the engine.
-  // The normal way, though the next visit restores the snapshot: it runs more of
-  // Pyodide's JavaScript before it idles, and the browser keeps what has run by
-  // then (after a snapshot boot here, the next visit found a tenth of the code).
-  const worker = new Worker(new URL("js/engine/worker.js?prime", document.baseURI), { type: "module", name: "normal" });
+  // Named "prime", it boots the normal way, though the next visit restores the
+  // snapshot: it runs more of Pyodide's JavaScript before it idles, and the
+  // browser keeps what has run by then (after a snapshot boot here, the next
+  // visit found a tenth of the code).
+  const worker = new Worker(new URL("js/engine/worker.js?prime", document.baseURI), { type: "module", name: "prime" });
   let ended = false;
   const end = () => {
     if (ended) return;

@@ -10,7 +10,8 @@
 // on this CPU (engine/boot-choice.js), else boots the normal way at once: on
 // a phone's network a desktop's CPU saves less than its 4.9 MB cost. The service worker's install fetches
 // it anyway once the game is up, for every later visit. A worker named
-// "normal" never fetches it (tests and benchmarks: docs/page-contract.md).
+// "normal" never fetches it (tests and benchmarks: docs/page-contract.md),
+// nor does one named "prime" (engine/prime.js).
 //
 // Messages out: {type: "status", stage: "runtime" | "engine"} while booting,
 // then {type: "ready", ms, boot: "snapshot" | "normal"} or {type: "failed",
@@ -53,7 +54,7 @@ const CONFIG = {
 // still downloads; Pyodide would compile it only once the snapshot is in) and
 // Pyodide's two scripts (the same module records that loadPyodide imports
 // later). watchLoading hands the zip and the wasm to Pyodide when it asks.
-const kind = self.name === "first" || self.name === "normal" ? self.name : "snapshot";
+const kind = ["first", "normal", "prime"].includes(self.name) ? self.name : "snapshot";
 const zip = fetch(STDLIB_URL);
 /** Whether this boot restores the snapshot: a first visit's measures the link on the zip. */
 const slow = kind === "first" ? slowness() : 1; // while the zip's first bytes are on their way
@@ -114,8 +115,10 @@ const runtime = import(runtimeFile("pyodide.mjs")).catch((error) => {
 // loadPyodide, once the rest has downloaded: the browser stores a script's
 // compiled code when the worker first idles after compiling it, with only
 // the code that has run by then, and a boot that waits for a download
-// between the two would leave the next visit little.
-const priming = new URL(import.meta.url).searchParams.has("prime");
+// between the two would leave the next visit little. Its name says so, not
+// its address: served by the service worker, the module's URL is the cached
+// file's, without the query.
+const priming = kind === "prime";
 const runtimeScript = priming ? Promise.resolve() : import(runtimeFile("pyodide.asm.mjs"));
 const downloads = [snapshot, runtime, runtimeScript, wasm.then(({ module }) => module), ...ahead.values()];
 for (const early of downloads) early.catch(() => {}); // reported by the boot that awaits it
