@@ -10,7 +10,8 @@ import pytest
 
 from dozito import MalformedError
 from dozito.bots.expert import ExpertBot, ExpertBudget
-from dozito.explain import AID_BUDGET, aid_rng, evaluate, hint, reason
+from dozito.explain import AID_BUDGET, Evaluation, Option, aid_rng, evaluate, hint, reason
+from dozito.scoring import round_score
 from test_bots import SMALL_EXPERT, random_states, redeal
 
 REASON_FIELDS = {
@@ -87,6 +88,35 @@ def test_every_reason_kind_has_its_documented_fields() -> None:
         assert set(r) - {"kind"} == REASON_FIELDS[r["kind"]], r
         seen.add(r["kind"])
     assert seen == set(REASON_FIELDS)
+
+
+def test_end_round_tells_the_lead_the_completed_grid_leaves() -> None:
+    """Placing on the last face-down spot, as the expert's choice: the lead
+    told is the engine's round scores once the card is placed (plus the
+    totals in the last round), not the lead before the move."""
+    told = gained = 0
+    for g in random_states(1500, seed=8):
+        seat = g.current
+        down = [i + 1 for i in range(12) if not g.up[seat] >> i & 1]
+        action = f"place:{down[0]}" if len(down) == 1 else ""
+        if action not in g.legal_actions() or len(g.legal_actions()) == 1:
+            continue  # (a forced move is told as the only one)
+        obs = g.observation(seat)
+        others = (Option(a, -1.0, None, None, 0) for a in obs.legal_actions if a != action)
+        r = reason(obs, Evaluation(action, (Option(action, 0.0, None, None, 0), *others)))
+        assert r["kind"] == "end_round" and r["spot"] == down[0]
+        after = g.clone()
+        after.apply(action)
+        last = after.round == after.rounds
+        scores = [
+            round_score(after.grid(p), after.up[p]) + (after.totals[p] if last else 0)
+            for p in range(g.players)
+        ]
+        before = round_score(g.grid(seat), g.up[seat]) + (g.totals[seat] if last else 0)
+        assert r["lead"] == scores[seat] - max(s for p, s in enumerate(scores) if p != seat)
+        told += 1
+        gained += scores[seat] != before
+    assert told >= 10 and gained >= 5  # and the placed card's points mattered
 
 
 def test_hint_uses_only_the_observation() -> None:

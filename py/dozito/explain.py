@@ -245,7 +245,8 @@ def reason(obs: Observation, evaluation: Evaluation) -> dict[str, Any]:
     placed = placement(obs, seat, obs.hand, arg)
     face_down = obs.grids[seat][arg - 1] == HIDDEN
     if face_down and obs.up[seat] | 1 << arg - 1 == ALL_UP:
-        return {"kind": "end_round", "spot": arg, "lead": _lead(obs)}
+        # The lead the completed grid leaves, the placed card's points counted.
+        return {"kind": "end_round", "spot": arg, "lead": _lead(obs) + placed["points"]}
     if placed["group"] >= 2:
         return {"kind": "join_group", **placed}
     if face_down:
