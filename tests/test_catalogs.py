@@ -17,6 +17,9 @@ TRANSLATIONS = sorted(set(LANGUAGES) - {"en"})
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# {points, plural, one {# point} other {# points}}: web/js/i18n.js's t() reads the same.
+PLURAL_BLOCK = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}")
+PLURAL_FORM = re.compile(r"(\w+)\s*\{([^{}]*)\}")
 # t("key" ...) and t(`prefix.${expr}.suffix` ...) in the page's modules.
 STATIC_CALL = re.compile(r"""(?<![\w.$])t\(\s*(["'])([^"'`]+)\1""")
 TEMPLATE_CALL = re.compile(r"(?<![\w.$])t\(\s*`([^`]+)`")
@@ -24,14 +27,24 @@ TEMPLATE_CALL = re.compile(r"(?<![\w.$])t\(\s*`([^`]+)`")
 STATIC_ATTRIBUTE = re.compile(r"""data-i18n(?:-label|-title)?=["']([^"']+)["']""")
 
 
+def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    keys = [key for key, _ in pairs]
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    assert not repeated, f"keys given twice (the last one wins): {repeated}"
+    return dict(pairs)
+
+
 def catalog(lang: str) -> dict[str, str]:
-    data = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    text = (I18N / f"{lang}.json").read_text(encoding="utf-8")
+    data = json.loads(text, object_pairs_hook=unique_keys)
     assert isinstance(data, dict)
     return data
 
 
 def placeholders(message: str) -> set[str]:
-    return set(PLACEHOLDER.findall(message))
+    """Plain {name}s and the figures of plural blocks."""
+    blocks = set(PLURAL_BLOCK.findall(message))
+    return {name for name, _ in blocks} | set(PLACEHOLDER.findall(PLURAL_BLOCK.sub("", message)))
 
 
 def sources() -> list[Path]:
@@ -62,6 +75,24 @@ def test_every_language_has_a_catalog_and_english_is_one() -> None:
 def test_messages_are_non_empty_strings(lang: str) -> None:
     for key, message in catalog(lang).items():
         assert isinstance(message, str) and message.strip(), f"{lang}.json: {key} is empty"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_plural_blocks_are_well_formed(lang: str) -> None:
+    """Every plural block has an "other" form, forms only of the plural
+    categories, each showing its figure (#); no brace is left unparsed."""
+    wrong = []
+    for key, message in catalog(lang).items():
+        for name, options in PLURAL_BLOCK.findall(message):
+            forms = dict(PLURAL_FORM.findall(options))
+            if "other" not in forms or not set(forms) <= set(PLURAL_CATEGORIES):
+                wrong.append(f"{key}: {name}'s forms {sorted(forms)}")
+            lacking = [form for form, text in forms.items() if "#" not in text]
+            wrong += [f"{key}: {name}'s {form} form lacks #" for form in lacking]
+        rest = PLACEHOLDER.sub("", PLURAL_BLOCK.sub("", message))
+        if "{" in rest or "}" in rest:
+            wrong.append(f"{key}: a brace t() cannot read")
+    assert not wrong, "\n".join(wrong)
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)

@@ -22,6 +22,13 @@ from dozito import bridge
 
 FINISHED = "?players=human,casual&names=Ann&rounds=1&seed=11&speed=instant"
 POINTS = "[data-testid=turning-points] li"
+
+
+def in_points(value: float) -> str:
+    """A figure as the page words it in English: "1 point", "2.5 points"."""
+    return f"{value:g} point" + ("" if value == 1 else "s")
+
+
 # Every decision of both players and the round's luck, in Pyodide on a busy machine.
 JUDGED_MS = 240_000
 CARD = re.compile(r"\b(red|blue|green|yellow|purple) (\d+|joker)\b")
@@ -94,7 +101,7 @@ def test_the_turning_points_and_the_account_are_the_engines_in_plain_words(
     assert [(kind, step) for kind, step, _ in items] == points
     assert {kind for kind, _, _ in items} == {"decision", "luck"}
     for kind, _, text in items:
-        assert re.search(r"about \d+(\.\d)? points", text), text
+        assert re.search(r"about (1 point|\d+(\.\d)? points)\b", text), text
         if kind == "luck":  # the card that came to light, by its name
             assert CARD.search(text), text
     # Each sentence jumps to its step, where the note words that decision.
@@ -110,9 +117,9 @@ def test_the_turning_points_and_the_account_are_the_engines_in_plain_words(
     assert len(lines) == len(names)
     for row, line, name in zip(account, lines, names, strict=True):
         side = "above" if row["gap"] > 0 else "below"
-        assert f"{name} finished {abs(row['gap']):g} points {side} the table's average" in line
+        assert f"{name} finished {in_points(abs(row['gap']))} {side} the table's average" in line
         luck = "gave" if row["luck"] > 0 else "cost"
-        assert f"Luck {luck} {name} about {abs(row['luck']):g} points" in line
+        assert f"Luck {luck} {name} about {in_points(abs(row['luck']))}" in line
         assert f"Over {row['judged']} decisions, {name} gave up about {row['decisions']:g}" in line
     words = page.locator("[data-testid=review-panel]").inner_text()
     jargons = ("xpected points", "per decision", "-0.0", "−0.0", " 0.0 points", "search's noise")

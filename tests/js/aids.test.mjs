@@ -46,8 +46,32 @@ test("the words come from the reason's data", () => {
     hintText({ kind: "join_group", card: "R5", spot: 5, group: 3, points: 11 }, "place:5", view),
     "Place the red 5 on spot 5: it makes a group of 3 (+11 points now).",
   );
-  assert.match(hintText({ kind: "end_round", spot: 4, lead: -6 }, "place:4", view), /6 points behind/);
+  assert.match(hintText({ kind: "end_round", spot: 4, lead: -6 }, "place:4", view), /your grid, 6 points behind/);
+  assert.match(hintText({ kind: "end_round", spot: 4, lead: 1 }, "place:4", view), /your grid, 1 point ahead; every other player then has one last turn\.$/);
+  assert.match(hintText({ kind: "end_round", spot: 4, lead: 0 }, "place:4", view), /your grid, level with the best score/);
   assert.match(hintText({ kind: "deny_discard", pile: 0, card: "B9", seat: 1, group: 2, points: 7 }, "discard:0", view), /blue 9, worth \+7 points to Bob/);
   assert.equal(actionText("take:0", view), "take the blue 9 from the left discard pile");
   assert.equal(hintText({ kind: "unheard_of" }, "draw", view), "Suggested: draw a card.");
+});
+
+test("a figure of one is singular, and figures are written the language's way", () => {
+  useCatalogs("en", catalog("en"), catalog("en"));
+  assert.equal(
+    hintText({ kind: "flip", card: "R5", spot: 5, group: 1, points: 1 }, "place:5", view),
+    "Place the red 5 on spot 5 and turn up the card there (+1 point now).",
+  );
+  assert.equal(
+    hintText({ kind: "flip", card: "R5", spot: 5, group: 1, points: 0 }, "place:5", view),
+    "Place the red 5 on spot 5 and turn up the card there (0 points now).",
+  );
+  const best = { kind: "best_expected", action: "draw", instead: "take:0", points: 1.44, win: 0.028 };
+  assert.match(hintText(best, "draw", view), /\(\+1\.4 expected points, \+2\.8% chance to win\)/);
+  assert.match(hintText({ ...best, points: 1 }, "draw", view), /\(\+1 expected point, /);
+  useCatalogs("de", catalog("de"), catalog("en"));
+  assert.match(hintText(best, "draw", view), /\(\+1,4 erwartete Punkte, \+2,8 % Siegchance\)/);
+  assert.match(hintText({ kind: "end_round", spot: 4, lead: 1 }, "place:4", view), /mit 1 Punkt Vorsprung/);
+  assert.match(hintText({ kind: "end_round", spot: 4, lead: 3 }, "place:4", view), /mit 3 Punkten Vorsprung/);
+  useCatalogs("fr", catalog("fr"), catalog("en"));
+  assert.match(hintText({ kind: "deny_discard", pile: 0, card: "B9", seat: 1, group: 2, points: 1 }, "discard:0", view), /qui vaudrait \+1 point à Bob/);
+  assert.match(hintText(best, "draw", view), /\(\+1,4 point attendu, \+2,8 % de chances de gagner\)/);
 });

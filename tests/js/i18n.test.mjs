@@ -2,7 +2,7 @@
 // fallback key by key, and a missing key shown as itself.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatNumber, pickLanguage, t, useCatalogs } from "../../web/js/i18n.js";
+import { formatNumber, pickLanguage, signed, t, useCatalogs } from "../../web/js/i18n.js";
 import { catalog } from "./catalogs.mjs";
 
 const english = { greet: "Hello, {who}", "card.one": "1 card", "card.other": "{count} cards", onlyEnglish: "English only" };
@@ -71,4 +71,33 @@ test("a figure is rounded to a tenth in the language's way, and never shows as -
   assert.equal(formatNumber(2.5), "2,5");
   assert.equal(formatNumber(-0.0001), "0");
   useCatalogs("en", english, english);
+});
+
+test("a plural block picks its form by its own figure, shown in the language's way", () => {
+  const plural = { gain: "{who} gains {points, plural, one {# point} other {# points}}." };
+  useCatalogs("en", plural, plural);
+  assert.equal(t("gain", { who: "Ann", points: 1 }), "Ann gains 1 point.");
+  assert.equal(t("gain", { who: "Ann", points: 1.04 }), "Ann gains 1 point."); // shown as 1, so one
+  assert.equal(t("gain", { who: "Ann", points: 1.4 }), "Ann gains 1.4 points.");
+  assert.equal(t("gain", { who: "Ann", points: 0 }), "Ann gains 0 points.");
+  assert.equal(t("gain", { who: "Ann", points: signed(1) }), "Ann gains +1 point.");
+  assert.equal(t("gain", { who: "Ann", points: signed(-1) }), "Ann gains -1 point.");
+  assert.equal(t("gain", { who: "Ann", points: signed(-2.26) }), "Ann gains -2.3 points.");
+  assert.equal(t("gain", { who: "Ann" }), "Ann gains {points, plural, one {# point} other {# points}}."); // no figure: as written
+  // French: 0 and 1.5 are singular; the decimal comma.
+  const french = { gain: "{points, plural, one {# point} other {# points}}" };
+  useCatalogs("fr", french, plural);
+  assert.equal(t("gain", { points: 0 }), "0 point");
+  assert.equal(t("gain", { points: 1.5 }), "1,5 point");
+  assert.equal(t("gain", { points: signed(2.5) }), "+2,5 points");
+  // A language without a "one" form in the block falls back to "other".
+  useCatalogs("de", { gain: "{points, plural, other {# Punkte}}" }, plural);
+  assert.equal(t("gain", { points: 1 }), "1 Punkte");
+  useCatalogs("en", english, english);
+});
+
+test("signed() shows its sign, rounds to a tenth and never shows -0", () => {
+  useCatalogs("en", english, english);
+  assert.deepEqual([String(signed(2.34)), String(signed(-0.04)), String(signed(0)), String(signed(-3))], ["+2.3", "0", "0", "-3"]);
+  assert.equal(signed(-0.04).value, 0);
 });

@@ -3,7 +3,7 @@
 // decisions gave up against the Expert's choices. The figures are the
 // engine's (review_account, py/dozito/account.py); this only words them,
 // rounded to a tenth so that "-0.0" never shows.
-import { formatNumber, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
 /** "above", "below" or "even": a figure's side of zero once rounded to a tenth. */
 export function side(value) {
@@ -22,11 +22,11 @@ export function accountLines(account, { names, mistakes, roundsDone }) {
     const lines = [];
     if (roundsDone > 0) {
       const gap = side(row.gap);
-      lines.push(t(`review.account.gap.${gap}`, { who, points: formatNumber(Math.abs(row.gap)) }));
+      lines.push(t(`review.account.gap.${gap}`, { who, points: Math.abs(row.gap) }));
       const luck = { above: "good", below: "bad", even: "even" }[side(row.luck)];
-      lines.push(t(`review.account.luck.${luck}`, { who, points: formatNumber(Math.abs(row.luck)) }));
+      lines.push(t(`review.account.luck.${luck}`, { who, points: Math.abs(row.luck) }));
     }
-    const judged = { who, count: row.judged, points: formatNumber(row.decisions) };
+    const judged = { who, count: row.judged, points: row.decisions };
     if (row.judged === 0) lines.push(t("review.account.unjudged", { who }));
     else if (side(row.decisions) === "even") lines.push(t("review.account.decisionsNone", judged));
     else lines.push(t("review.account.decisions", judged));

@@ -61,6 +61,15 @@ export function formatNumber(value) {
   return numbers.format(tenths === 0 ? 0 : tenths);
 }
 
+/**
+ * A figure with its sign for a sentence (+2.5, -1, 0), to a tenth: t() shows
+ * it in the language's way and picks a plural form by its size.
+ */
+export function signed(value) {
+  const tenths = Math.round(value * 10) / 10 || 0;
+  return { value: tenths, toString: () => `${tenths > 0 ? "+" : ""}${formatNumber(tenths)}` };
+}
+
 /** Remember a language for next time (the page reloads to apply it). */
 export function saveLanguage(lang) {
   writeItem(PREF_KEY, lang);
@@ -71,9 +80,24 @@ function lookup(key) {
   return Object.hasOwn(messages, key) ? messages[key] : Object.hasOwn(fallback, key) ? fallback[key] : undefined;
 }
 
+// {points, plural, one {# point} other {# points}}: the form for the figure
+// params.points (a number, or signed()), # standing for the figure.
+const PLURAL_BLOCK = /\{(\w+), plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}/g;
+const PLURAL_FORM = /(\w+)\s*\{([^{}]*)\}/g;
+
+function pluralForm(whole, name, options, params) {
+  const figure = params[name];
+  const size = typeof figure === "number" ? figure : figure?.value;
+  if (typeof size !== "number") return whole;
+  const forms = Object.fromEntries([...options.matchAll(PLURAL_FORM)].map(([, form, text]) => [form, text]));
+  const text = forms[plural.select(Math.abs(Math.round(size * 10) / 10))] ?? forms.other ?? whole;
+  return text.replaceAll("#", typeof figure === "number" ? formatNumber(figure) : String(figure));
+}
+
 /**
  * The message for key with {name} placeholders filled from params. A numeric
- * params.count picks key.one / key.other (etc.) by the language's plural rules.
+ * params.count picks key.one / key.other (etc.) by the language's plural rules;
+ * a plural block picks its form by its own figure: {n, plural, one {# card} other {# cards}}.
  */
 export function t(key, params = {}) {
   let template;
@@ -83,7 +107,9 @@ export function t(key, params = {}) {
     console.warn(`i18n: missing message ${key}`);
     return key;
   }
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return template
+    .replace(PLURAL_BLOCK, (whole, name, options) => pluralForm(whole, name, options, params))
+    .replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
 /** Fill text and labels of static markup: data-i18n, data-i18n-label, data-i18n-title. */

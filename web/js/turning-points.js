@@ -4,7 +4,7 @@
 // moves and cards count, their cost and the group a card would have joined
 // are all the engine's; no action string is parsed here.
 import { cardInfo, cardName } from "./cards.js";
-import { formatNumber, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
 /** A move as data ({kind, spot} or {kind, pile}) in words, with the card in hand when there is one: "place the red 7 on spot 5". */
 function moveWords(move, card) {
@@ -20,7 +20,7 @@ function moveWords(move, card) {
 export function decisionSentence(point, names) {
   const who = names[point.seat];
   const { card } = point;
-  const points = formatNumber(point.points);
+  const { points } = point;
   const best = point.best_facts;
   if (card && point.played_move.kind === "place" && best) {
     const words = { who, card: cardName(card), spot: point.played_move.spot, points, best: best.spot };
@@ -32,7 +32,7 @@ export function decisionSentence(point, names) {
 
 /** One stroke of luck, good or bad, for the seat it befell. */
 export function luckSentence(stroke, names) {
-  const words = { who: names[stroke.seat], card: cardName(stroke.card), spot: stroke.spot, points: formatNumber(Math.abs(stroke.points)) };
+  const words = { who: names[stroke.seat], card: cardName(stroke.card), spot: stroke.spot, points: Math.abs(stroke.points) };
   return t(`turning.luck.${stroke.kind}.${stroke.points > 0 ? "good" : "bad"}`, words);
 }
 

@@ -3,12 +3,11 @@
 // kind with its numbers) and whether the last action may be undone; this
 // only words it and reports clicks up.
 import { cardName } from "../cards.js";
-import { t } from "../i18n.js";
+import { signed, t } from "../i18n.js";
 import { actionOf } from "../rules.js";
 import { h } from "./dom.js";
 
 const pile = (index) => t(`pile.discard.${index}`);
-const signed = (value, unit = "") => `${value > 0 ? "+" : ""}${Math.round(value * 10) / 10}${unit}`;
 
 /** An action in words: "place the red 5 on spot 5" with the view it is played from, "place on spot 5" without. */
 export function actionText(action, view = null) {
@@ -34,9 +33,11 @@ export function hintText(reason, action, view) {
   };
   switch (kind) {
     case "best_expected":
-      return t("aid.reason.best_expected", { ...words, instead: actionText(reason.instead, view), win: signed(reason.win * 100, " %") });
-    case "end_round":
-      return t(reason.lead >= 0 ? "aid.reason.end_round" : "aid.reason.end_round_behind", { ...words, lead: Math.abs(reason.lead) });
+      return t("aid.reason.best_expected", { ...words, instead: actionText(reason.instead, view), win: signed(reason.win * 100) });
+    case "end_round": {
+      const side = reason.lead > 0 ? "ahead" : reason.lead < 0 ? "behind" : "level";
+      return t(`aid.reason.end_round.${side}`, { ...words, lead: Math.abs(reason.lead) });
+    }
     case "replace":
       return t("aid.reason.replace", { ...words, replaced: cardName(reason.replaced) });
     case "only_move":

@@ -37,9 +37,9 @@ function noteText({ judgement, who, view, running }) {
   const played = actionText(judgement.played, view);
   if (judgement.played === judgement.best) return t("review.note.best", { who, played });
   const best = actionText(judgement.best, view);
-  const points = formatNumber(judgement.points);
-  // A difference that rounds to nothing is told as one, never as "0.0 points".
-  if (points === formatNumber(0)) return t("review.note.same", { who, played, best });
+  const { points } = judgement;
+  // A difference that rounds to nothing is told as one, never as "0 points".
+  if (formatNumber(points) === formatNumber(0)) return t("review.note.same", { who, played, best });
   // Not a mistake: not sure enough, or (its win chance rounding to 0 %) of little weight.
   let note = t("review.note.close", { who, played, best, points });
   if (judgement.mistake) note = t("review.note.mistake", { who, played, best, points, win: Math.max(1, Math.round(judgement.win * 100)) });
