@@ -257,7 +257,7 @@ def test_a_long_recap_leaves_the_grid_whole_on_a_phone(
         page.click(f"[data-action='{action}']", timeout=BOOT_MS)
     expect(page.locator("[data-action=draw]")).to_be_visible(timeout=BOOT_MS)  # bots, a loaded CPU
     expect(page.locator("[data-testid=recap]")).to_have_text(
-        "Carla zog die Lila 8, legte 2 Karten in Folge, warf die Gelb 2 ab."
+        "Carla zog Lila 8, legte 2 Karten in Folge, warf Gelb 2 ab."
     )
     for hook in ["recap", "recap-toggle", "to-log"]:
         expect(page.locator(f"[data-testid={hook}]")).to_be_in_viewport(ratio=1)
