@@ -101,3 +101,17 @@ test("signed() shows its sign, rounds to a tenth and never shows -0", () => {
   assert.deepEqual([String(signed(2.34)), String(signed(-0.04)), String(signed(0)), String(signed(-3))], ["+2.3", "0", "0", "-3"]);
   assert.equal(signed(-0.04).value, 0);
 });
+
+test("French elides de and que before a name that starts with a vowel, and only there", () => {
+  const french = { grid: "Grille de {who}", more: "Plus que {who} et de {other}" };
+  useCatalogs("fr", french, french);
+  assert.equal(t("grid", { who: "Ann" }), "Grille d’Ann");
+  assert.equal(t("grid", { who: "Émile" }), "Grille d’Émile");
+  assert.equal(t("grid", { who: "Max" }), "Grille de Max");
+  assert.equal(t("more", { who: "Inès", other: "Océane" }), "Plus qu’Inès et d’Océane");
+  assert.equal(t("grid"), "Grille de {who}"); // no name: as written
+  // English keeps its words as they are.
+  useCatalogs("en", { grid: "Time de {who}" }, english);
+  assert.equal(t("grid", { who: "Ann" }), "Time de Ann");
+  useCatalogs("en", english, english);
+});

@@ -11,6 +11,12 @@ let messages = {};
 let fallback = {};
 let plural = new Intl.PluralRules(FALLBACK);
 let numbers = new Intl.NumberFormat(FALLBACK, { maximumFractionDigits: 1 });
+let elides = false;
+// French elides "de" and "que" before a vowel: "la grille d’Ann", not "de Ann".
+// Only before a filled placeholder (a name typed by a player): the catalog's
+// own words are written right already.
+const ELISION = new Set(["fr"]);
+const ELIDED = /^[aeiouyàâæéèêëîïôœùûüAEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜ]/;
 
 async function fetchJson(path) {
   const response = await fetch(new URL(path, document.baseURI));
@@ -50,6 +56,7 @@ export function useCatalogs(language, catalog, english) {
   fallback = english;
   plural = new Intl.PluralRules(language);
   numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  elides = ELISION.has(language);
 }
 
 /**
@@ -109,7 +116,11 @@ export function t(key, params = {}) {
   }
   return template
     .replace(PLURAL_BLOCK, (whole, name, options) => pluralForm(whole, name, options, params))
-    .replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+    .replace(/(\b(?:[Dd]e|[Qq]ue) )?\{(\w+)\}/g, (whole, before = "", name) => {
+      if (!(name in params)) return whole;
+      const value = String(params[name]);
+      return elides && before && ELIDED.test(value) ? `${before.slice(0, -2)}’${value}` : before + value;
+    });
 }
 
 /** Fill text and labels of static markup: data-i18n, data-i18n-label, data-i18n-title. */
