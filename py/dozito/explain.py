@@ -244,8 +244,9 @@ def reason(obs: Observation, evaluation: Evaluation) -> dict[str, Any]:
         }
     placed = placement(obs, seat, obs.hand, arg)
     face_down = obs.grids[seat][arg - 1] == HIDDEN
-    if face_down and obs.up[seat] | 1 << arg - 1 == ALL_UP:
+    if face_down and obs.ender < 0 and obs.up[seat] | 1 << arg - 1 == ALL_UP:
         # The lead the completed grid leaves, the placed card's points counted.
+        # (In a round already ending, completing a grid changes nothing more.)
         return {"kind": "end_round", "spot": arg, "lead": _lead(obs) + placed["points"]}
     if placed["group"] >= 2:
         return {"kind": "join_group", **placed}
