@@ -10,7 +10,19 @@ import pytest
 
 from dozito import MalformedError
 from dozito.bots.expert import ExpertBot, ExpertBudget
-from dozito.explain import AID_BUDGET, Evaluation, Option, aid_rng, evaluate, hint, reason
+from dozito.cards import NUMBER
+from dozito.explain import (
+    AID_BUDGET,
+    Evaluation,
+    Option,
+    aid_reason,
+    aid_rng,
+    evaluate,
+    hint,
+    placement,
+    reason,
+)
+from dozito.observation import Observation
 from dozito.scoring import round_score
 from test_bots import SMALL_EXPERT, random_states, redeal
 
@@ -123,6 +135,40 @@ def test_end_round_tells_the_lead_the_completed_grid_leaves() -> None:
         gained += scores[seat] != before
     assert told >= 10 and gained >= 5  # and the placed card's points mattered
     assert ending >= 3
+
+
+def as_choice(obs: Observation, action: str) -> Evaluation:
+    """An evaluation in which the expert chose ``action`` (sharp agreeing)."""
+    others = (Option(a, -1.0, None, None, 0) for a in obs.legal_actions if a != action)
+    return Evaluation(action, (Option(action, 0.0, None, None, 0), *others))
+
+
+def test_a_taken_joker_is_told_on_the_spot_the_next_hint_places_it() -> None:
+    """A joker fits any spot: the hint to take one names the spot the hint
+    of the next step (the same game, once it is taken) places it on."""
+    told = moved = 0
+    for g in random_states(3000, seed=9):
+        seat = g.current
+        takes = [a for a in g.legal_actions() if a.startswith("take:")]
+        jokers = [a for a in takes if not NUMBER[g.piles[int(a[5:])][-1]]]
+        if not jokers:
+            continue
+        obs = g.observation(seat)
+        r = aid_reason(obs, as_choice(obs, jokers[0]), g.seed, g.moves)
+        after = g.clone()
+        after.apply(jokers[0])
+        assert hint(after.observation(seat), g.seed, g.moves + 1).choice == f"place:{r['spot']}"
+        top = g.piles[int(jokers[0][5:])][-1]
+        assert r == {
+            "kind": "take_pile",
+            "pile": int(jokers[0][5:]),
+            **placement(obs, seat, top, r["spot"]),
+        }
+        moved += r != reason(obs, as_choice(obs, jokers[0]))  # the best spot by points now
+        told += 1
+        if told == 12:
+            break
+    assert told == 12 and moved >= 1
 
 
 def test_hint_uses_only_the_observation() -> None:

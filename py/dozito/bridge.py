@@ -129,7 +129,7 @@ from .bots import LEVELS, get_bot
 from .bots.strength import strengths_json
 from .cards import DECK_SIZE, card_info
 from .errors import DozitoError, MalformedError, StateError, brief
-from .explain import hint, reason
+from .explain import aid_reason, hint
 from .game import DEFAULT_ROUNDS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, MIN_ROUNDS, Game
 from .jsontext import parse_json
 from .link import game_of_link, link_of
@@ -277,7 +277,7 @@ def _op_hint(req: dict[str, Any]) -> dict[str, Any]:
     evaluation = hint(obs, game.seed, game.moves)
     told = {
         "action": evaluation.choice,
-        "reason": reason(obs, evaluation),
+        "reason": aid_reason(obs, evaluation, game.seed, game.moves),
         "options": [o.to_json() for o in evaluation.options],
     }
     return {"hint": told, **table.note("hint")}

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -70,6 +71,22 @@ def aid_search(obs: Observation, seed: int, step: int, include: str | None = Non
 def hint(obs: Observation, seed: int, step: int) -> Evaluation:
     """The hint at ``step``: the expert's evaluation from :func:`aid_search`."""
     return evaluation_of(obs, aid_search(obs, seed, step))
+
+
+def aid_reason(obs: Observation, evaluation: Evaluation, seed: int, step: int) -> dict[str, Any]:
+    """:func:`reason` as the aids tell it at ``step`` of the game of ``seed``:
+    a joker taken from a pile is told on the spot the next step's hint
+    places it on, so the two hints never name different spots."""
+    return reason(obs, evaluation, lambda after: aid_search(after, seed, step + 1).action)
+
+
+def _after(obs: Observation, action: str) -> Observation:
+    """The seat's observation once it plays ``action``, which reveals
+    nothing hidden (a pile's top taken): the same from any deal of the
+    unseen cards."""
+    game = obs.sample(random.Random(0))
+    game.apply(action)
+    return game.observation(obs.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,9 +230,14 @@ def _discard_reason(obs: Observation, pile: int) -> dict[str, Any]:
     return {"kind": "discard", "pile": pile, "card": CODES[hand]}
 
 
-def reason(obs: Observation, evaluation: Evaluation) -> dict[str, Any]:
+def reason(
+    obs: Observation, evaluation: Evaluation, placing: Callable[[Observation], str] | None = None
+) -> dict[str, Any]:
     """Why the expert chose ``evaluation.choice`` in ``obs``, as data:
-    ``{"kind": ..., ...}`` (the kinds are listed in the engine contract)."""
+    ``{"kind": ..., ...}`` (the kinds are listed in the engine contract).
+    ``placing`` gives the expert's placement in a position: a joker taken
+    from a pile is told on the spot it names once the joker is taken (else
+    on its best spot by points now)."""
     choice = evaluation.choice
     if len(obs.legal_actions) == 1:
         return {"kind": "only_move", "action": choice}
@@ -237,11 +259,10 @@ def reason(obs: Observation, evaluation: Evaluation) -> dict[str, Any]:
         return {"kind": "draw"}
     if kind == "take":
         top = obs.piles[arg][-1]
-        return {
-            "kind": "take_pile",
-            "pile": arg,
-            **placement(obs, seat, top, _best_spot(obs, seat, top)),
-        }
+        spot = _best_spot(obs, seat, top)
+        if placing is not None and not NUMBER[top]:
+            spot = decode(placing(_after(obs, choice)))[1]
+        return {"kind": "take_pile", "pile": arg, **placement(obs, seat, top, spot)}
     placed = placement(obs, seat, obs.hand, arg)
     face_down = obs.grids[seat][arg - 1] == HIDDEN
     if face_down and obs.ender < 0 and obs.up[seat] | 1 << arg - 1 == ALL_UP:

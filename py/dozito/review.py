@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from .bots.expert import z_score
 from .errors import MalformedError
-from .explain import Option, aid_search, evaluation_of, reason
+from .explain import Option, aid_reason, aid_search, evaluation_of
 from .timeline import Timeline
 
 MISTAKE_Z: Final = 3.0
@@ -171,7 +171,7 @@ def judge(timeline: Timeline, step: int) -> Judgement:
         win=win,
         z=z,
         chance=evaluation.option(played).win,
-        reason=reason(obs, evaluation),
+        reason=aid_reason(obs, evaluation, state.seed, step),
         options=evaluation.options,
     )
 

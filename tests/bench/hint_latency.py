@@ -1,4 +1,4 @@
-"""Hint latency: ``explain.hint`` + ``reason`` (the bridge's hint: the
+"""Hint latency: ``explain.hint`` + ``aid_reason`` (the bridge's hint: the
 aids' search with ``AID_BUDGET`` and stream), at every real decision of seat 0 in the games
 ``dozito bench --bots`` plays (expert against casual, 2 to 5 players).
 
@@ -18,7 +18,7 @@ import time
 
 from dozito import Game
 from dozito.bots import get_bot
-from dozito.explain import hint, reason
+from dozito.explain import aid_reason, hint
 
 
 def test_hint_latency(games: int = 4) -> None:
@@ -33,7 +33,7 @@ def test_hint_latency(games: int = 4) -> None:
                 if len(obs.legal_actions) > 1:
                     t, c = time.perf_counter(), time.process_time()
                     ev = hint(obs, game.seed, game.moves)
-                    reason(obs, ev)
+                    aid_reason(obs, ev, game.seed, game.moves)
                     wall.append((time.perf_counter() - t) * 1000)
                     cpu.append((time.process_time() - c) * 1000)
                 action = bot.choose(obs, rng)
