@@ -75,3 +75,12 @@ test("a figure of one is singular, and figures are written the language's way", 
   assert.match(hintText({ kind: "deny_discard", pile: 0, card: "B9", seat: 1, group: 2, points: 1 }, "discard:0", view), /qui vaudrait \+1 point à Bob/);
   assert.match(hintText(best, "draw", view), /\(\+1,4 point attendu, \+2,8 % de chances de gagner\)/);
 });
+
+test("a draw with one discard pile empty names the one top it turns down", () => {
+  useCatalogs("en", catalog("en"), catalog("en"));
+  assert.equal(hintText({ kind: "draw" }, "draw", view), "Draw a card: neither discard-pile top is worth taking.");
+  const oneTop = { ...view, discard_tops: [null, "R5"] };
+  assert.equal(hintText({ kind: "draw" }, "draw", oneTop), "Draw a card: the red 5 on the right discard pile is not worth taking.");
+  useCatalogs("fr", catalog("fr"), catalog("en"));
+  assert.equal(hintText({ kind: "draw" }, "draw", oneTop), "Piochez : le 5 rouge sur la pile de défausse de droite ne vaut pas la peine.");
+});

@@ -40,8 +40,13 @@ export function hintText(reason, action, view) {
     }
     case "replace":
       return t("aid.reason.replace", { ...words, replaced: cardName(reason.replaced) });
+    case "draw": {
+      // With one pile empty there is one top to turn down, not two.
+      const tops = view.discard_tops.map((card, n) => ({ card, n })).filter(({ card }) => card);
+      if (tops.length !== 1) return t("aid.reason.draw");
+      return t("aid.reason.drawOne", { card: cardName(tops[0].card), pile: pile(tops[0].n) });
+    }
     case "only_move":
-    case "draw":
     case "take_pile":
     case "join_group":
     case "flip":
