@@ -9,6 +9,7 @@ import random
 import pytest
 
 from dozito import MalformedError
+from dozito.actions import decode
 from dozito.bots.expert import ExpertBot, ExpertBudget
 from dozito.cards import NUMBER
 from dozito.explain import (
@@ -102,6 +103,12 @@ def test_every_reason_kind_has_its_documented_fields() -> None:
     assert seen == set(REASON_FIELDS)
 
 
+def as_choice(obs: Observation, action: str) -> Evaluation:
+    """An evaluation in which the expert chose ``action`` (sharp agreeing)."""
+    others = (Option(a, -1.0, None, None, 0) for a in obs.legal_actions if a != action)
+    return Evaluation(action, (Option(action, 0.0, None, None, 0), *others))
+
+
 def test_end_round_tells_the_lead_the_completed_grid_leaves() -> None:
     """Placing on the last face-down spot, as the expert's choice: the lead
     told is the engine's round scores once the card is placed (plus the
@@ -115,8 +122,7 @@ def test_end_round_tells_the_lead_the_completed_grid_leaves() -> None:
         if action not in g.legal_actions() or len(g.legal_actions()) == 1:
             continue  # (a forced move is told as the only one)
         obs = g.observation(seat)
-        others = (Option(a, -1.0, None, None, 0) for a in obs.legal_actions if a != action)
-        r = reason(obs, Evaluation(action, (Option(action, 0.0, None, None, 0), *others)))
+        r = reason(obs, as_choice(obs, action))
         if g.ender >= 0:  # the round is already ending: no more last turns to tell
             assert r["kind"] in ("join_group", "flip"), r
             ending += 1
@@ -137,34 +143,24 @@ def test_end_round_tells_the_lead_the_completed_grid_leaves() -> None:
     assert ending >= 3
 
 
-def as_choice(obs: Observation, action: str) -> Evaluation:
-    """An evaluation in which the expert chose ``action`` (sharp agreeing)."""
-    others = (Option(a, -1.0, None, None, 0) for a in obs.legal_actions if a != action)
-    return Evaluation(action, (Option(action, 0.0, None, None, 0), *others))
-
-
 def test_a_taken_joker_is_told_on_the_spot_the_next_hint_places_it() -> None:
     """A joker fits any spot: the hint to take one names the spot the hint
     of the next step (the same game, once it is taken) places it on."""
     told = moved = 0
     for g in random_states(3000, seed=9):
         seat = g.current
-        takes = [a for a in g.legal_actions() if a.startswith("take:")]
-        jokers = [a for a in takes if not NUMBER[g.piles[int(a[5:])][-1]]]
+        piles = [arg for kind, arg in map(decode, g.legal_actions()) if kind == "take"]
+        jokers = [pile for pile in piles if not NUMBER[g.piles[pile][-1]]]
         if not jokers:
             continue
-        obs = g.observation(seat)
-        r = aid_reason(obs, as_choice(obs, jokers[0]), g.seed, g.moves)
+        obs, take = g.observation(seat), f"take:{jokers[0]}"
+        r = aid_reason(obs, as_choice(obs, take), g.seed, g.moves)
         after = g.clone()
-        after.apply(jokers[0])
+        after.apply(take)
         assert hint(after.observation(seat), g.seed, g.moves + 1).choice == f"place:{r['spot']}"
-        top = g.piles[int(jokers[0][5:])][-1]
-        assert r == {
-            "kind": "take_pile",
-            "pile": int(jokers[0][5:]),
-            **placement(obs, seat, top, r["spot"]),
-        }
-        moved += r != reason(obs, as_choice(obs, jokers[0]))  # the best spot by points now
+        top = g.piles[jokers[0]][-1]
+        assert r == {"kind": "take_pile", "pile": jokers[0], **placement(obs, seat, top, r["spot"])}
+        moved += r != reason(obs, as_choice(obs, take))  # the best spot by points now
         told += 1
         if told == 12:
             break
